@@ -1,0 +1,75 @@
+// Issue 2 benchmark: GET /api/events and GET /api/auth/user (logged in) on the demo data, 50 connections,
+// 10 s each, on PGlite and PostgreSQL, next to a bare Fastify route serving the same JSON from memory.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { users } from '../server/db/schema';
+import { seedDemoDataIfEmpty } from '../server/seed/seed';
+import { freshDatabase, sessionCookieFor } from './lib/database';
+import { runLoad } from './lib/load';
+import { writeResults } from './lib/results';
+import { startServer } from './lib/server';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const root = path.resolve(import.meta.dirname, '..');
+
+async function ceiling(json: string) {
+  const file = path.join(root, '.tmp/ceiling.json');
+  writeFileSync(file, json);
+  const port = 5391;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'lib/ceiling-server.ts'), String(port), file],
+    {
+      stdio: 'inherit',
+    },
+  );
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/ceiling`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const result = await runLoad({
+    url: `http://127.0.0.1:${port}/ceiling`,
+    connections: CONNECTIONS,
+    durationSec: DURATION,
+  });
+  child.kill('SIGTERM');
+  return result;
+}
+
+const rows: Record<string, unknown>[] = [];
+let ceilingRps = 0;
+for (const kind of ['pglite', 'postgres'] as const) {
+  const bench = await freshDatabase(kind, 'api');
+  const database = await bench.open();
+  await seedDemoDataIfEmpty(database);
+  const pro = (await database.db.select().from(users).where(eq(users.email, 'pro@singelgolf.test')))[0];
+  const cookie = await sessionCookieFor(database, pro.id);
+  await database.close();
+
+  const server = await startServer({ port: 5390, databaseUrl: bench.databaseUrl, dataDir: bench.dataDir });
+  const eventsJson = await (await fetch(`${server.url}/api/events`)).text();
+  if (!ceilingRps) {
+    const c = await ceiling(eventsJson);
+    ceilingRps = c.requestsPerSec;
+    rows.push({ db: '-', route: 'bare Fastify, same JSON from memory (ceiling)', ...c, ofCeiling: '100%' });
+  }
+  const me = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
+  if (me.status !== 200) throw new Error(`auth/user answered ${me.status}`);
+  for (const [route, headers] of [
+    ['GET /api/events', {}],
+    ['GET /api/auth/user (logged in)', { cookie }],
+  ] as const) {
+    const url = `${server.url}${route.includes('events') ? '/api/events' : '/api/auth/user'}`;
+    const r = await runLoad({ url, connections: CONNECTIONS, durationSec: DURATION, headers });
+    rows.push({ db: kind, route, ...r, ofCeiling: `${Math.round((100 * r.requestsPerSec) / ceilingRps)}%` });
+  }
+  await server.stop();
+  await bench.drop();
+}
+writeResults('api', rows, { connections: CONNECTIONS, durationSec: DURATION, eventsPayloadBytes: undefined });

@@ -1,0 +1,12 @@
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './providers';
+import { router } from './router';
+
+/** The whole client: providers around the router. */
+export function App() {
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

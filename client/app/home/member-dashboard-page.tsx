@@ -1,0 +1,33 @@
+import { usePageTitle } from '@client/lib/use-page-title';
+import { DASHBOARD_EVENT_COUNT } from '@common/limits';
+import type { FullUser } from '@common/schemas/users';
+import { Container, Grid, Title } from '@mantine/core';
+import { GolfProfileCard } from './golf-profile-card';
+import { UpcomingEventsSection } from './upcoming-events-section';
+
+/** '/' for members: greeting, 'Your Golf Profile' and the next 4 events (spec §2 'Member dashboard'). */
+export function MemberDashboardPage({ user }: { user: FullUser }) {
+  usePageTitle('Hem');
+  const name = user.firstName || user.email || '';
+  return (
+    <Container py="xl">
+      <Title order={1} mb="xl" style={{ overflowWrap: 'anywhere' }}>
+        Welcome {name}
+      </Title>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <GolfProfileCard user={user} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <UpcomingEventsSection
+            title="Kommande evenemang"
+            count={DASHBOARD_EVENT_COUNT}
+            emptyText="Inga kommande evenemang"
+            allLabel="View all events"
+            cols={{ base: 1, sm: 2 }}
+          />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,145 @@
+import { NewsletterForm } from '@client/features/feedback/components/newsletter-form';
+import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandX,
+  IconGolf,
+  IconMail,
+  IconMapPin,
+  IconPhone,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import classes from './app-footer.module.css';
+
+const QUICK_LINKS = [
+  { to: '/', label: 'Hem' },
+  { to: '/events', label: 'Evenemang' },
+  { to: '/members', label: 'Medlemmar' },
+  { to: '/messages', label: 'Meddelanden' },
+  { to: '/profile', label: 'Profil' },
+] as const;
+
+function ContactRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Box mt={2}>{icon}</Box>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** The footer of every page (spec §2 'Footer'). */
+export function AppFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={classes.footer}>
+      <Container py={48}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing={{ base: 'xl', md: 40 }}>
+          <Stack gap="sm">
+            <Group gap={8} c="white">
+              <IconGolf size={26} aria-hidden />
+              <Text fw={800} fz="lg">
+                Singelgolf
+              </Text>
+            </Group>
+            <Text size="sm">
+              Singelgolf är mötesplatsen för golfintresserade singlar. Vi ordnar golfevenemang och resor där
+              du träffar nya vänner – och kanske kärleken – på och utanför banan.
+            </Text>
+            <Group gap="xs">
+              <ActionIcon
+                component="a"
+                href="https://www.facebook.com/groups/singelgolf"
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="subtle"
+                color="white"
+                size="lg"
+                aria-label="Singelgolf på Facebook"
+              >
+                <IconBrandFacebook size={22} />
+              </ActionIcon>
+              <ActionIcon
+                component="a"
+                href="#"
+                variant="subtle"
+                color="white"
+                size="lg"
+                aria-label="Instagram"
+              >
+                <IconBrandInstagram size={22} />
+              </ActionIcon>
+              <ActionIcon component="a" href="#" variant="subtle" color="white" size="lg" aria-label="X">
+                <IconBrandX size={22} />
+              </ActionIcon>
+            </Group>
+          </Stack>
+
+          <nav aria-label="Snabblänkar">
+            <Text className={classes.heading}>Snabblänkar</Text>
+            <Stack gap={6}>
+              {QUICK_LINKS.map((l) => (
+                <Anchor key={l.to} component={Link} to={l.to} className={classes.link}>
+                  {l.label}
+                </Anchor>
+              ))}
+            </Stack>
+          </nav>
+
+          <div>
+            <Text className={classes.heading}>Kontakt</Text>
+            <Stack gap="xs">
+              <ContactRow icon={<IconMail size={16} aria-hidden />}>
+                <Anchor href="mailto:info@singelgolf.se" className={classes.link}>
+                  info@singelgolf.se
+                </Anchor>
+              </ContactRow>
+              <ContactRow icon={<IconPhone size={16} aria-hidden />}>
+                <Anchor href="tel:+4681234567" className={classes.link}>
+                  08-123 45 67
+                </Anchor>
+              </ContactRow>
+              <ContactRow icon={<IconMapPin size={16} aria-hidden />}>
+                Box 123
+                <br />
+                111 22 Stockholm
+              </ContactRow>
+            </Stack>
+          </div>
+
+          <div>
+            <Text className={classes.heading}>Nyhetsbrev</Text>
+            <Text size="sm" mb="sm">
+              Få nyheter om kommande evenemang och resor direkt i din inkorg.
+            </Text>
+            <NewsletterForm />
+          </div>
+        </SimpleGrid>
+      </Container>
+
+      <div className={classes.bottom}>
+        {/* Room at the bottom on phones so the floating feedback button covers nothing. */}
+        <Container pt="md" pb={{ base: 88, sm: 'md' }}>
+          <Group justify="space-between" gap="sm">
+            <Text size="xs">© {year} Singelgolf. Alla rättigheter förbehållna.</Text>
+            <Group gap="md">
+              <Anchor href="#" size="xs" className={classes.link}>
+                Integritetspolicy
+              </Anchor>
+              <Anchor href="#" size="xs" className={classes.link}>
+                Villkor
+              </Anchor>
+              <Anchor href="#" size="xs" className={classes.link}>
+                Cookies
+              </Anchor>
+            </Group>
+          </Group>
+        </Container>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,27 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { FeedbackButton } from '@client/features/feedback/components/feedback-button';
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../page-loader';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { ScrollToTop } from './scroll-to-top';
+
+/** Header, the current page (lazy-loaded), footer and the floating feedback button. */
+export function AppLayout() {
+  const { isAuthenticated } = useAuth();
+  return (
+    <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
+      <AppHeader />
+      <Box component="main" flex={1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <AppFooter />
+      <FeedbackButton isAuthenticated={isAuthenticated} />
+      <ScrollToTop />
+    </Box>
+  );
+}

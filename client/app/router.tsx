@@ -1,0 +1,76 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RequireAdmin, RequireAuth } from './guards';
+import { HomePage } from './home/home-page';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
+
+// One chunk per page: the landing page loads no other page's code.
+const EventsPage = lazy(() =>
+  import('@client/features/events/pages/events-page').then((m) => ({ default: m.EventsPage })),
+);
+const NewEventPage = lazy(() =>
+  import('@client/features/events/pages/new-event-page').then((m) => ({ default: m.NewEventPage })),
+);
+const EventDetailPage = lazy(() =>
+  import('@client/features/events/pages/event-detail-page').then((m) => ({ default: m.EventDetailPage })),
+);
+const MembersPage = lazy(() =>
+  import('@client/features/members/pages/members-page').then((m) => ({ default: m.MembersPage })),
+);
+const ProfilePage = lazy(() =>
+  import('@client/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const MessagesPage = lazy(() =>
+  import('@client/features/messages/pages/messages-page').then((m) => ({ default: m.MessagesPage })),
+);
+const SubscribePage = lazy(() =>
+  import('@client/features/billing/pages/subscribe-page').then((m) => ({ default: m.SubscribePage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('@client/features/billing/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+);
+const PaymentSuccessPage = lazy(() =>
+  import('@client/features/billing/pages/payment-success-page').then((m) => ({
+    default: m.PaymentSuccessPage,
+  })),
+);
+const AdminMembersPage = lazy(() =>
+  import('@client/features/admin/pages/admin-members-page').then((m) => ({ default: m.AdminMembersPage })),
+);
+
+/** The route table of spec §2, inside the layout; errors render inside the layout too. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'events', element: <EventsPage /> },
+          { path: 'events/:id', element: <EventDetailPage /> },
+          { path: 'subscription', element: <SubscriptionPage /> },
+          { path: 'payment-success', element: <PaymentSuccessPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'events/new', element: <NewEventPage /> },
+              { path: 'members', element: <MembersPage /> },
+              { path: 'messages', element: <MessagesPage /> },
+              { path: 'messages/:id', element: <MessagesPage /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'subscribe', element: <SubscribePage /> },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [{ path: 'admin/members', element: <AdminMembersPage /> }],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

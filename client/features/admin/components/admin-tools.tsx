@@ -1,0 +1,72 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarCog, IconChartBar, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface Tool {
+  title: string;
+  text: string;
+  icon: ReactNode;
+  to?: string;
+}
+
+const TOOLS: Tool[] = [
+  {
+    title: 'Medlemshantering',
+    text: 'Se, sök och hantera medlemmar.',
+    icon: <IconUsersGroup size={20} />,
+    to: '/members',
+  },
+  {
+    title: 'Eventhantering',
+    text: 'Skapa och redigera evenemang och bollgrupper.',
+    icon: <IconCalendarCog size={20} />,
+    to: '/events',
+  },
+  { title: 'Systeminställningar', text: 'Inställningar för webbplatsen.', icon: <IconSettings size={20} /> },
+  {
+    title: 'Statistik och rapporter',
+    text: 'Rapporter över medlemmar och evenemang.',
+    icon: <IconChartBar size={20} />,
+  },
+];
+
+/** Admin tool cards; the two not yet built are disabled and say 'Kommer snart'. */
+export function AdminTools() {
+  return (
+    <section aria-labelledby="admin-tools-heading">
+      <Title order={2} fz="lg" id="admin-tools-heading" mb="sm">
+        Adminverktyg
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        {TOOLS.map((t) => (
+          <Paper key={t.title} withBorder radius="md" p="md" opacity={t.to ? 1 : 0.7}>
+            <Group gap="sm" mb="xs" wrap="nowrap">
+              <ThemeIcon variant="light" color={t.to ? 'golf' : 'gray'} radius="md" aria-hidden>
+                {t.icon}
+              </ThemeIcon>
+              <Text fw={600}>{t.title}</Text>
+            </Group>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t.text}
+            </Text>
+            {t.to ? (
+              <Button component={Link} to={t.to} size="xs" variant="light">
+                Öppna
+              </Button>
+            ) : (
+              <Group gap="xs">
+                <Button size="xs" variant="default" disabled>
+                  Öppna
+                </Button>
+                <Badge color="gray" variant="light">
+                  Kommer snart
+                </Badge>
+              </Group>
+            )}
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}

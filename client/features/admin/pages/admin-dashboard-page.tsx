@@ -1,0 +1,89 @@
+import { apiErrorMessage } from '@client/lib/api';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { Alert, Button, Center, Container, Grid, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { IconCalendarPlus, IconUsers } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useAdminFeedback, useAdminStats, useEventList } from '../api/admin-dashboard-api';
+import { AdminTools } from '../components/admin-tools';
+import { LatestFeedback } from '../components/latest-feedback';
+import { MemberStatistics } from '../components/member-statistics';
+import { QuickOverview } from '../components/quick-overview';
+import { RecentActivity } from '../components/recent-activity';
+import { StatCards } from '../components/stat-cards';
+import { UpcomingEventsCard } from '../components/upcoming-events-card';
+
+const TAB_ROUTES: Record<string, string> = {
+  events: '/events',
+  members: '/members',
+  messages: '/messages',
+  settings: '/profile',
+};
+
+/** '/' for role admin: the admin dashboard of spec §2 with figures computed from data (decisions.md). */
+export function AdminDashboardPage() {
+  usePageTitle('Admin Dashboard');
+  const navigate = useNavigate();
+  const stats = useAdminStats();
+  const feedback = useAdminFeedback();
+  const events = useEventList();
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" gap="md">
+          <Title order={1}>Admin Dashboard</Title>
+          <Group gap="sm">
+            <Button component={Link} to="/events/new" leftSection={<IconCalendarPlus size={18} />}>
+              Create Event
+            </Button>
+            <Button component={Link} to="/members" variant="light" leftSection={<IconUsers size={18} />}>
+              Manage Members
+            </Button>
+          </Group>
+        </Group>
+
+        <Tabs value="overview" onChange={(v) => v && TAB_ROUTES[v] && navigate(TAB_ROUTES[v])}>
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
+            <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="events">Events</Tabs.Tab>
+            <Tabs.Tab value="members">Members</Tabs.Tab>
+            <Tabs.Tab value="messages">Messages</Tabs.Tab>
+            <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+
+        {stats.isLoading ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : stats.error || !stats.data ? (
+          <Alert color="red">Kunde inte ladda statistiken. {apiErrorMessage(stats.error)}</Alert>
+        ) : (
+          <>
+            <StatCards stats={stats.data} />
+            <AdminTools />
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <QuickOverview stats={stats.data} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <LatestFeedback
+                  feedback={feedback.data}
+                  loading={feedback.isLoading}
+                  error={Boolean(feedback.error)}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <UpcomingEventsCard events={events.data} loading={events.isLoading} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <RecentActivity activity={stats.data.recentActivity} />
+              </Grid.Col>
+            </Grid>
+            <MemberStatistics stats={stats.data} />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

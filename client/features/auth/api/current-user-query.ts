@@ -1,0 +1,18 @@
+import { getQueryFn } from '@client/lib/api';
+import type { FullUser } from '@common/schemas/users';
+import { queryOptions } from '@tanstack/react-query';
+
+/** Query key of GET /api/auth/user; invalidate it to reload the current user. */
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+
+/**
+ * The current user (spec §4): loaded once, no retry; a 401 (or any failure)
+ * means logged out.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: CURRENT_USER_KEY,
+  queryFn: getQueryFn<FullUser | null>({ on401: 'returnNull' }),
+  retry: false,
+  staleTime: Number.POSITIVE_INFINITY,
+  refetchOnWindowFocus: false,
+});

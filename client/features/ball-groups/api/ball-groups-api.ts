@@ -1,0 +1,98 @@
+import { apiJson } from '@client/lib/api';
+import type {
+  BallGroup,
+  BallGroupFiguresDto,
+  GenerateGroupsResult,
+  GroupMember,
+} from '@common/schemas/ball-groups';
+import type { EventDetail } from '@common/schemas/events';
+import type { Registration } from '@common/schemas/registrations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** GET /api/events/{id}/groups (the default loader joins the key with '/'). */
+export const groupsKey = (eventId: number) => ['/api/events', String(eventId), 'groups'] as const;
+const eventKey = (eventId: number) => ['/api/events', String(eventId)] as const;
+const registrationsKey = (eventId: number) => ['/api/events', String(eventId), 'registrations'] as const;
+/** The figures of the latest generation in this browser session (not stored on the server). */
+const figuresKey = (eventId: number) => ['ball-group-figures', eventId] as const;
+
+/** The ball groups of an event with members and statistics. */
+export function useBallGroups(eventId: number) {
+  return useQuery<BallGroup[]>({ queryKey: groupsKey(eventId) });
+}
+
+/** The event's registrations (for the unassigned registered members). */
+export function useEventRegistrations(eventId: number) {
+  return useQuery<Registration[]>({ queryKey: registrationsKey(eventId) });
+}
+
+/** The event itself (title and time for the start list). */
+export function useEventDetail(eventId: number) {
+  return useQuery<EventDetail>({ queryKey: eventKey(eventId) });
+}
+
+/** Figures of the latest generation, if one was made in this session. */
+export function useGenerationFigures(eventId: number) {
+  return useQuery<BallGroupFiguresDto | null>({
+    queryKey: figuresKey(eventId),
+    queryFn: () => null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Refreshes what a group change touches: the groups, the registrations (groupId) and the event's group count. */
+function useRefresh(eventId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: groupsKey(eventId), exact: true }),
+      queryClient.invalidateQueries({ queryKey: registrationsKey(eventId), exact: true }),
+      queryClient.invalidateQueries({ queryKey: eventKey(eventId), exact: true }),
+    ]);
+}
+
+/** POST /api/events/{id}/groups: generate (replaces existing groups). */
+export function useGenerateGroups(eventId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: () => apiJson<GenerateGroupsResult>('POST', `/api/events/${eventId}/groups`),
+    onSuccess: (result) => {
+      queryClient.setQueryData(groupsKey(eventId), result.groups);
+      queryClient.setQueryData(figuresKey(eventId), result.figures);
+      return refresh();
+    },
+  });
+}
+
+/** PATCH /api/events/{eventId}/groups/{groupId}: rename. */
+export function useRenameGroup(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: ({ groupId, name }: { groupId: number; name: string }) =>
+      apiJson<BallGroup>('PATCH', `/api/events/${eventId}/groups/${groupId}`, { name }),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /api/events/{eventId}/groups/{groupId}: its members become unassigned. */
+export function useDeleteGroup(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: (groupId: number) => apiJson<null>('DELETE', `/api/events/${eventId}/groups/${groupId}`),
+    onSuccess: refresh,
+  });
+}
+
+/** PATCH /api/events/{eventId}/registrations/{registrationId}/group: move, add (a group id) or remove (null). */
+export function useSetMemberGroup(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: ({ registrationId, groupId }: { registrationId: number; groupId: number | null }) =>
+      apiJson<GroupMember>('PATCH', `/api/events/${eventId}/registrations/${registrationId}/group`, {
+        groupId,
+      }),
+    onSuccess: refresh,
+  });
+}

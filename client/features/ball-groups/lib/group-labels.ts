@@ -1,0 +1,28 @@
+import type { PaymentStatus } from '@common/options';
+import type { BallGroup } from '@common/schemas/ball-groups';
+
+/** Payment badge (spec §2): anything but paid or refunded shows as pending. */
+export function paymentBadge(status: PaymentStatus | string): { label: string; color: string } {
+  if (status === 'paid') return { label: 'Betald', color: 'green' };
+  if (status === 'refunded') return { label: 'Återbetalad', color: 'gray' };
+  return { label: 'Väntande', color: 'yellow' };
+}
+
+/** Gender balance of a group in words: '2 män · 2 kvinnor' (others and unknown named only when present). */
+export function genderBalance(stats: BallGroup['stats']): string {
+  const unknown = stats.memberCount - stats.male - stats.female - stats.other;
+  const parts = [
+    `${stats.male} ${stats.male === 1 ? 'man' : 'män'}`,
+    `${stats.female} ${stats.female === 1 ? 'kvinna' : 'kvinnor'}`,
+  ];
+  if (stats.other) parts.push(`${stats.other} annat`);
+  if (unknown > 0) parts.push(`${unknown} ej angivet`);
+  return parts.join(' · ');
+}
+
+/** Average handicap with one decimal and a Swedish comma, or 'Ej angivet'. */
+export function formatHandicap(value: number | null): string {
+  return value === null
+    ? 'Ej angivet'
+    : value.toLocaleString('sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}

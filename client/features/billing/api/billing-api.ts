@@ -1,0 +1,68 @@
+import { CURRENT_USER_KEY } from '@client/features/auth/api/current-user-query';
+import { apiJson, getQueryFn } from '@client/lib/api';
+import type {
+  CreateSubscriptionResponse,
+  SubscriptionChangeResponse,
+  SubscriptionDetails,
+  VerifySessionResponse,
+} from '@common/schemas/billing';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const SUBSCRIPTION_DETAILS_KEY = ['/api/subscription-details'] as const;
+
+/** GET /api/subscription-details: retried twice (spec §7). */
+export const subscriptionDetailsQuery = queryOptions({
+  queryKey: SUBSCRIPTION_DETAILS_KEY,
+  queryFn: getQueryFn<SubscriptionDetails>({ on401: 'throw' }),
+  retry: 2,
+});
+
+/** The caller's subscription details (only while logged in). */
+export function useSubscriptionDetails(enabled = true) {
+  return useQuery({ ...subscriptionDetailsQuery, enabled });
+}
+
+/** After any change to a membership: reload the subscription and the current user (isPro). */
+function useRefreshMembership() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_DETAILS_KEY }),
+      queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+    ]);
+}
+
+/** POST /api/create-pro-subscription: answers the checkout URL (hosted or the test page). */
+export function useCreateSubscription() {
+  return useMutation({
+    mutationFn: () => apiJson<CreateSubscriptionResponse>('POST', '/api/create-pro-subscription'),
+  });
+}
+
+/** POST /api/verify-stripe-session */
+export function useVerifySession() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      apiJson<VerifySessionResponse>('POST', '/api/verify-stripe-session', { sessionId }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/cancel-subscription: cancels at the end of the paid period. */
+export function useCancelSubscription() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: () => apiJson<SubscriptionChangeResponse>('POST', '/api/cancel-subscription'),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/reactivate-subscription */
+export function useReactivateSubscription() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: () => apiJson<SubscriptionChangeResponse>('POST', '/api/reactivate-subscription'),
+    onSuccess: () => refresh(),
+  });
+}

@@ -1,0 +1,116 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { goToLogin } from '@client/features/auth/lib/auth-urls';
+import { formatDate } from '@client/lib/dates';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { CHECKOUT_REDIRECT_DELAY_MS } from '@common/limits';
+import { msg } from '@common/messages';
+import { Alert, Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCrown, IconLock } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useCreateSubscription, useSubscriptionDetails } from '../api/billing-api';
+import { PlanComparison } from '../components/plan-comparison';
+
+/** /subscription: Free versus Pro and the start of checkout (spec §2). */
+export function SubscriptionPage() {
+  usePageTitle('Pro-medlemskap');
+  const { user, isAuthenticated, isPro, isAdmin } = useAuth();
+  const details = useSubscriptionDetails(isAuthenticated && isPro && !isAdmin);
+  const create = useCreateSubscription();
+  const [redirecting, setRedirecting] = useState(false);
+  const [params] = useSearchParams();
+  const toasted = useRef(false);
+
+  useEffect(() => {
+    if (toasted.current) return;
+    if (params.get('success')) {
+      toasted.current = true;
+      notifications.show({
+        color: 'golf',
+        title: 'Välkommen som Pro-medlem!',
+        message: 'Ditt Pro-medlemskap är aktivt.',
+      });
+    } else if (params.get('canceled')) {
+      toasted.current = true;
+      notifications.show({
+        color: 'gray',
+        title: 'Betalningen avbröts',
+        message: 'Inget har dragits. Du kan försöka igen när du vill.',
+      });
+    }
+  }, [params]);
+
+  const start = () => {
+    if (!isAuthenticated) return goToLogin('/subscription');
+    create.mutate(undefined, {
+      onSuccess: (r) => {
+        if (!r.checkoutUrl) {
+          notifications.show({
+            color: 'red',
+            title: msg.checkoutStartFailedTitle,
+            message: msg.checkoutStartFailed,
+          });
+          return;
+        }
+        setRedirecting(true);
+        notifications.show({
+          color: 'golf',
+          title: 'Omdirigerar till säker betalning',
+          message: 'Ett ögonblick...',
+        });
+        window.setTimeout(() => window.location.assign(r.checkoutUrl!), CHECKOUT_REDIRECT_DELAY_MS);
+      },
+      onError: () =>
+        notifications.show({
+          color: 'red',
+          title: msg.checkoutStartFailedTitle,
+          message: msg.checkoutStartFailed,
+        }),
+    });
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Pro-medlemskap</Title>
+          <Text c="dimmed">Jämför Gratis och Pro och bli Pro-medlem för att anmäla dig till evenemang.</Text>
+        </Stack>
+        {user && isPro ? (
+          <Alert color="golf" icon={<IconCrown />} title={msg.alreadyPro}>
+            {isAdmin
+              ? 'Som admin har du permanent Pro-tillgång.'
+              : details.data?.nextBillingDate
+                ? `Nästa betalning: ${formatDate(details.data.nextBillingDate)}`
+                : details.data?.cancelAt
+                  ? `Ditt medlemskap gäller till och med ${formatDate(details.data.cancelAt)}.`
+                  : 'Ditt Pro-medlemskap är aktivt.'}
+            <Anchor component={Link} to="/profile" display="block" mt="xs">
+              Hantera i din profil
+            </Anchor>
+          </Alert>
+        ) : null}
+        <PlanComparison />
+        {!isPro && (
+          <Stack align="center" gap="xs">
+            <Button
+              size="md"
+              leftSection={<IconLock size={18} />}
+              onClick={start}
+              loading={create.isPending || redirecting}
+              w={{ base: '100%', sm: 'auto' }}
+            >
+              Fortsätt till säker betalning
+            </Button>
+            {isAuthenticated && (
+              <Anchor component={Link} to="/subscribe" size="sm">
+                Betala med kort direkt här
+              </Anchor>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}

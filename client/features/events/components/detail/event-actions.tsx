@@ -1,0 +1,210 @@
+import { loginUrl } from '@client/features/auth/lib/auth-urls';
+import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
+import { hasEnded } from '@common/rules/event-phase';
+import type { EventDetail } from '@common/schemas/events';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCancelRegistration, useDeleteEvent, useRegister } from '../../api/event-mutations';
+import { RegistrationDialog } from './registration-dialog';
+import { UpgradeDialog } from './upgrade-dialog';
+
+/** True when the error is the server's 403 {requiresUpgrade: true}. */
+function needsUpgrade(err: unknown): boolean {
+  if (apiErrorStatus(err) !== 403 || !(err instanceof Error)) return false;
+  return err.message.includes('"requiresUpgrade":true');
+}
+
+/** The action buttons of the detail page by state (spec §2), with their dialogs. */
+export function EventActions({
+  event,
+  loggedIn,
+  onEdit,
+}: {
+  event: EventDetail;
+  loggedIn: boolean;
+  onEdit: () => void;
+}) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'register' | 'upgrade' | 'cancel' | 'delete' | null>(null);
+  const register = useRegister(event.id);
+  const cancel = useCancelRegistration(event.id);
+  const remove = useDeleteEvent(event.id);
+  const ended = hasEnded(event);
+  const mine = event.myRegistration;
+  const full = event.registeredCount >= event.maxParticipants;
+  const close = () => setDialog(null);
+
+  const submit = (body: { dietaryPreferences: string; notes: string }) =>
+    register.mutate(body, {
+      onSuccess: (r) => {
+        close();
+        notifications.show({
+          color: 'green',
+          title: r.status === 'waitlisted' ? 'Du står på väntelistan' : 'Du är registrerad',
+          message:
+            r.status === 'waitlisted'
+              ? 'Du flyttas upp automatiskt när en plats blir ledig.'
+              : `Välkommen till ${event.title}!`,
+        });
+      },
+      onError: (err) => {
+        if (needsUpgrade(err)) {
+          setDialog('upgrade');
+          return;
+        }
+        close();
+        notifications.show({
+          color: 'red',
+          title: 'Anmälan misslyckades',
+          message: apiErrorMessage(err, 'Anmälan misslyckades'),
+        });
+      },
+    });
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        {!loggedIn && !ended ? (
+          <Button component="a" href={loginUrl(`/events/${event.id}`)}>
+            Bli medlem för att delta
+          </Button>
+        ) : null}
+        {loggedIn && !mine && !ended ? (
+          <Button
+            disabled={!event.registrationOpen}
+            loading={register.isPending && dialog !== 'register'}
+            // Pro members fill in the dialog; for others the server decides (403 requiresUpgrade opens the upgrade dialog).
+            onClick={() =>
+              event.abilities.isPro ? setDialog('register') : submit({ dietaryPreferences: '', notes: '' })
+            }
+          >
+            Registrera för detta evenemang
+          </Button>
+        ) : null}
+        {mine ? (
+          <Badge size="lg" color={mine.status === 'registered' ? 'green' : 'orange'}>
+            {mine.status === 'registered' ? 'Registrerad' : 'På väntelista'}
+          </Badge>
+        ) : null}
+        {mine && event.abilities.canCancel ? (
+          <Button variant="outline" color="red" onClick={() => setDialog('cancel')}>
+            Avboka registrering
+          </Button>
+        ) : null}
+        <Button
+          component="a"
+          href={`/api/events/${event.id}/calendar.ics`}
+          download
+          variant="default"
+          leftSection={<IconCalendarPlus size={16} />}
+        >
+          Lägg till i kalender
+        </Button>
+        {event.abilities.canEdit ? (
+          <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+            Redigera
+          </Button>
+        ) : null}
+        {event.abilities.canDelete ? (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDialog('delete')}
+          >
+            Ta bort
+          </Button>
+        ) : null}
+      </Group>
+      {loggedIn && !mine && !ended && !event.registrationOpen ? (
+        <Text size="sm" c="dimmed">
+          Sista anmälningsdag har passerat.
+        </Text>
+      ) : null}
+
+      <RegistrationDialog
+        opened={dialog === 'register'}
+        full={full}
+        pending={register.isPending}
+        title={event.title}
+        onClose={close}
+        onSubmit={submit}
+      />
+      <UpgradeDialog opened={dialog === 'upgrade'} onClose={close} />
+      <Modal opened={dialog === 'cancel'} onClose={close} title="Avboka registrering" centered>
+        <Text>Är du säker på att du vill avboka din registrering till {event.title}?</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={close}>
+            Avbryt
+          </Button>
+          <Button
+            color="red"
+            loading={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () => {
+                  close();
+                  notifications.show({
+                    color: 'green',
+                    title: 'Registreringen avbokad',
+                    message: 'Din plats är avbokad.',
+                  });
+                },
+                onError: (err) => {
+                  close();
+                  notifications.show({
+                    color: 'red',
+                    title: 'Cancellation failed',
+                    message: apiErrorMessage(err),
+                  });
+                },
+              })
+            }
+          >
+            Avboka
+          </Button>
+        </Group>
+      </Modal>
+      <Modal opened={dialog === 'delete'} onClose={close} title="Ta bort resa" centered>
+        <Text>
+          Är du säker? Detta tar permanent bort resan och alla registreringar. Åtgärden kan inte ångras.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={close}>
+            Avbryt
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  close();
+                  notifications.show({
+                    color: 'green',
+                    title: 'Resan borttagen',
+                    message: `${event.title} är borttagen.`,
+                  });
+                  navigate('/events');
+                },
+                onError: (err) => {
+                  close();
+                  notifications.show({
+                    color: 'red',
+                    title: 'Deletion failed',
+                    message: apiErrorMessage(err),
+                  });
+                },
+              })
+            }
+          >
+            Ta bort
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

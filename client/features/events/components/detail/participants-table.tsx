@@ -1,0 +1,154 @@
+import { apiErrorMessage } from '@client/lib/api';
+import { formatDate } from '@client/lib/dates';
+import { PAYMENT_STATUSES } from '@common/options';
+import { displayName } from '@common/rules/display-name';
+import type { Registration } from '@common/schemas/registrations';
+import type { PublicUser } from '@common/schemas/users';
+import { Anchor, Badge, Center, Loader, Select, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useSetPayment } from '../../api/event-mutations';
+
+const PAYMENT: Record<string, { label: string; color: string }> = {
+  paid: { label: 'Betald', color: 'green' },
+  refunded: { label: 'Återbetalad', color: 'gray' },
+  pending: { label: 'Väntande', color: 'yellow' },
+};
+/** Any value other than paid or refunded shows as pending (spec §4). */
+const payment = (s: string) => PAYMENT[s] ?? PAYMENT.pending;
+
+interface Props {
+  eventId: number;
+  registrations: Registration[] | undefined;
+  loading: boolean;
+  isAdmin: boolean;
+  onOpenUser: (u: PublicUser) => void;
+}
+
+/** Participants (spec §2): Namn, Ort, Status, Registrerad, Betalning and, for admins, Åtgärder. */
+export function ParticipantsTable({ eventId, registrations, loading, isAdmin, onOpenUser }: Props) {
+  const setPayment = useSetPayment(eventId);
+  if (loading) {
+    return (
+      <Center py="lg">
+        <Loader aria-label="Laddar deltagare" />
+      </Center>
+    );
+  }
+  if (!registrations?.length) return <Text c="dimmed">Inga deltagare ännu.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={isAdmin ? 720 : 560}>
+      <Table striped highlightOnHover aria-label="Deltagare" style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Namn</Table.Th>
+            <Table.Th>Ort</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Registrerad</Table.Th>
+            <Table.Th>Betalning</Table.Th>
+            {isAdmin ? <Table.Th>Åtgärder</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {registrations.map((r) => {
+            const p = payment(r.paymentStatus);
+            const name = displayName(r.user);
+            return (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  <Anchor component="button" type="button" ta="left" onClick={() => onOpenUser(r.user)}>
+                    {name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{r.user.location ?? '–'}</Table.Td>
+                <Table.Td>
+                  {r.status === 'waitlisted' ? (
+                    <Badge color="orange" variant="light" miw="max-content">
+                      Väntelista
+                    </Badge>
+                  ) : (
+                    <Badge color="green" variant="light" miw="max-content">
+                      Registrerad
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatDate(r.registeredAt)}</Table.Td>
+                <Table.Td>
+                  <Badge color={p.color} miw="max-content">
+                    {p.label}
+                  </Badge>
+                </Table.Td>
+                {isAdmin ? (
+                  <Table.Td>
+                    <Select
+                      aria-label={`Betalningsstatus för ${name}`}
+                      size="xs"
+                      w={140}
+                      allowDeselect={false}
+                      value={r.paymentStatus}
+                      data={PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT[s].label }))}
+                      onChange={(v) => {
+                        if (!v || v === r.paymentStatus) return;
+                        setPayment.mutate(
+                          { registrationId: r.id, paymentStatus: v },
+                          {
+                            onError: (err) =>
+                              notifications.show({
+                                color: 'red',
+                                title: 'Update failed',
+                                message: apiErrorMessage(err),
+                              }),
+                          },
+                        );
+                      }}
+                    />
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Admin lists 'Kostpreferenser' and 'Övriga önskemål' from the registrations, each with an empty text. */
+export function PrivateNotes({ registrations }: { registrations: Registration[] }) {
+  const diet = registrations.filter((r) => r.dietaryPreferences);
+  const notes = registrations.filter((r) => r.notes);
+  const list = (items: Registration[], pick: (r: Registration) => string | null, empty: string) =>
+    items.length ? (
+      <ul style={{ margin: 0, paddingLeft: 20 }}>
+        {items.map((r) => (
+          <li key={r.id}>
+            <Text size="sm">
+              <Text span fw={600}>
+                {displayName(r.user)}:
+              </Text>{' '}
+              {pick(r)}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  return (
+    <>
+      <section aria-labelledby="diet-heading">
+        <Text id="diet-heading" fw={700} mt="lg" mb={4}>
+          Kostpreferenser
+        </Text>
+        {list(diet, (r) => r.dietaryPreferences, 'Inga kostpreferenser angivna.')}
+      </section>
+      <section aria-labelledby="notes-heading">
+        <Text id="notes-heading" fw={700} mt="md" mb={4}>
+          Övriga önskemål
+        </Text>
+        {list(notes, (r) => r.notes, 'Inga övriga önskemål angivna.')}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { formatLongDate, formatTime } from '@client/lib/dates';
+import { formatKr } from '@client/lib/format';
+import { availabilityLabel } from '@common/rules/event-phase';
+import type { Event } from '@common/schemas/events';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendar, IconCoin, IconMapPin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AvailabilityBadge } from './availability-badge';
+import { EventImage } from './event-image';
+
+type CardEvent = Pick<
+  Event,
+  | 'id'
+  | 'title'
+  | 'startTime'
+  | 'location'
+  | 'price'
+  | 'maxParticipants'
+  | 'registeredCount'
+  | 'imageId'
+  | 'image'
+  | 'imageUrl'
+>;
+
+export interface EventCardProps {
+  event: CardEvent;
+  /** Landing page: a fully booked event's booking button is disabled (spec §2). */
+  disableWhenFull?: boolean;
+}
+
+function InfoRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" c="dimmed">
+      {icon}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** An event as a card (landing page, member dashboard): image, title, date, place, price, availability. */
+export function EventCard({ event, disableWhenFull = false }: EventCardProps) {
+  const full = availabilityLabel(event.registeredCount, event.maxParticipants) === 'Fullbokad';
+  const disabled = disableWhenFull && full;
+
+  return (
+    <Card withBorder radius="md" padding="md" shadow="xs" h="100%">
+      <Card.Section>
+        <EventImage event={event} height={170} />
+      </Card.Section>
+      <Stack gap="xs" mt="md" flex={1}>
+        <AvailabilityBadge registeredCount={event.registeredCount} maxParticipants={event.maxParticipants} />
+        <Title order={3} fz="lg" lineClamp={2}>
+          {event.title}
+        </Title>
+        <InfoRow icon={<IconCalendar size={16} aria-hidden />}>
+          {formatLongDate(event.startTime)}, {formatTime(event.startTime)}
+        </InfoRow>
+        <InfoRow icon={<IconMapPin size={16} aria-hidden />}>{event.location}</InfoRow>
+        <InfoRow icon={<IconCoin size={16} aria-hidden />}>{formatKr(event.price)}</InfoRow>
+      </Stack>
+      {disabled ? (
+        <Button mt="md" fullWidth disabled>
+          Visa detaljer
+        </Button>
+      ) : (
+        <Button component={Link} to={`/events/${event.id}`} mt="md" fullWidth>
+          Visa detaljer
+        </Button>
+      )}
+    </Card>
+  );
+}

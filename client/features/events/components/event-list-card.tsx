@@ -1,0 +1,68 @@
+import { formatLongDate, formatTime } from '@client/lib/dates';
+import { formatKr } from '@client/lib/format';
+import { durationHours } from '@common/rules/event-phase';
+import type { Event } from '@common/schemas/events';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendar, IconClock, IconCoin, IconMapPin, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AvailabilityBadge } from './availability-badge';
+import { EventImage } from './event-image';
+import { PhaseBadge } from './phase-badge';
+
+function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" c="dimmed">
+      {icon}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * An event on the events page (spec §2): image, badges, title, date, place,
+ * time range with duration, participants, price and a two-line description.
+ */
+export function EventListCard({ event }: { event: Event }) {
+  return (
+    <Card withBorder radius="md" padding="md" shadow="xs" h="100%" component="article">
+      <Card.Section>
+        <EventImage event={event} height={160} />
+      </Card.Section>
+      <Stack gap={6} mt="md" flex={1}>
+        <Group gap={6}>
+          <PhaseBadge event={event} />
+          <AvailabilityBadge
+            registeredCount={event.registeredCount}
+            maxParticipants={event.maxParticipants}
+          />
+        </Group>
+        <Title order={3} fz="lg" lineClamp={2}>
+          {event.title}
+        </Title>
+        <Row icon={<IconCalendar size={16} aria-hidden />}>{formatLongDate(event.startTime)}</Row>
+        <Row icon={<IconMapPin size={16} aria-hidden />}>{event.location}</Row>
+        <Row icon={<IconClock size={16} aria-hidden />}>
+          {formatTime(event.startTime)} – {formatTime(event.endTime)} ({durationHours(event)} h)
+        </Row>
+        <Row icon={<IconUsers size={16} aria-hidden />}>
+          {event.registeredCount}/{event.maxParticipants} deltagare
+        </Row>
+        <Row icon={<IconCoin size={16} aria-hidden />}>
+          {formatKr(event.price)}
+          {event.greenFeeIncluded ? ' (inkl. greenfee)' : ''}
+        </Row>
+        {event.description ? (
+          <Text size="sm" lineClamp={2}>
+            {event.description}
+          </Text>
+        ) : null}
+      </Stack>
+      <Button component={Link} to={`/events/${event.id}`} mt="md" fullWidth variant="light">
+        Visa detaljer
+      </Button>
+    </Card>
+  );
+}

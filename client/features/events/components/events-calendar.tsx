@@ -1,0 +1,114 @@
+import { type dayjs, inSweden } from '@client/lib/dates';
+import type { Event } from '@common/schemas/events';
+import { ActionIcon, Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+
+const WEEKDAYS = ['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön'];
+
+/** Days of the month grid, from the Monday on or before the 1st to the Sunday on or after the last day. */
+function monthGrid(month: dayjs.Dayjs): dayjs.Dayjs[] {
+  const first = month.startOf('month');
+  const start = first.subtract((first.day() + 6) % 7, 'day');
+  const last = month.endOf('month');
+  const end = last.add((7 - last.day()) % 7, 'day');
+  const days: dayjs.Dayjs[] = [];
+  for (let d = start; !d.isAfter(end, 'day'); d = d.add(1, 'day')) days.push(d);
+  return days;
+}
+
+/**
+ * A month calendar of events (decisions: replaces 'coming soon'): Swedish,
+ * weeks from Monday, each event on the days it covers, linking to it.
+ */
+export function EventsCalendar({ events }: { events: Event[] }) {
+  const [month, setMonth] = useState(() => inSweden(new Date()).startOf('month'));
+  const byDay = useMemo(() => {
+    const map = new Map<string, Event[]>();
+    for (const e of events) {
+      const last = inSweden(e.endTime).subtract(1, 'minute');
+      for (let d = inSweden(e.startTime).startOf('day'); !d.isAfter(last, 'day'); d = d.add(1, 'day')) {
+        const key = d.format('YYYY-MM-DD');
+        map.set(key, [...(map.get(key) ?? []), e]);
+        if (map.size > 5000) break;
+      }
+    }
+    return map;
+  }, [events]);
+  const today = inSweden(new Date()).format('YYYY-MM-DD');
+  const days = monthGrid(month);
+  const label = month.format('MMMM YYYY');
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 4, sm: 'md' }}>
+      <Group justify="space-between" mb="sm" px={4}>
+        <ActionIcon
+          variant="subtle"
+          aria-label="Föregående månad"
+          onClick={() => setMonth((m) => m.subtract(1, 'month'))}
+        >
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <Title order={2} fz="lg" tt="capitalize" aria-live="polite">
+          {label}
+        </Title>
+        <ActionIcon
+          variant="subtle"
+          aria-label="Nästa månad"
+          onClick={() => setMonth((m) => m.add(1, 'month'))}
+        >
+          <IconChevronRight size={18} />
+        </ActionIcon>
+      </Group>
+      <SimpleGrid cols={7} spacing={2} verticalSpacing={2} role="grid" aria-label={`Kalender ${label}`}>
+        {WEEKDAYS.map((w) => (
+          <Text key={w} size="xs" fw={600} ta="center" c="dimmed" role="columnheader">
+            {w}
+          </Text>
+        ))}
+        {days.map((d) => {
+          const key = d.format('YYYY-MM-DD');
+          const dayEvents = byDay.get(key) ?? [];
+          const outside = d.month() !== month.month();
+          return (
+            <Box
+              key={key}
+              role="gridcell"
+              aria-label={d.format('D MMMM')}
+              mih={{ base: 56, sm: 96 }}
+              p={{ base: 2, sm: 6 }}
+              bg={key === today ? 'var(--mantine-primary-color-light)' : undefined}
+              style={{
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 4,
+                opacity: outside ? 0.5 : 1,
+                minWidth: 0,
+                overflow: 'hidden',
+              }}
+            >
+              <Text size="xs" fw={key === today ? 700 : 400}>
+                {d.date()}
+              </Text>
+              <Stack gap={2}>
+                {dayEvents.map((e) => (
+                  <Anchor
+                    key={e.id}
+                    component={Link}
+                    to={`/events/${e.id}`}
+                    size="xs"
+                    lineClamp={2}
+                    title={e.title}
+                    style={{ overflowWrap: 'anywhere', lineHeight: 1.2 }}
+                  >
+                    {e.title}
+                  </Anchor>
+                ))}
+              </Stack>
+            </Box>
+          );
+        })}
+      </SimpleGrid>
+    </Paper>
+  );
+}

@@ -1,0 +1,195 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { apiErrorMessage } from '@client/lib/api';
+import { formatKr } from '@client/lib/format';
+import { MAX_PARTICIPANTS_MIN, MAX_PARTICIPANTS_STEP } from '@common/limits';
+import type { Event } from '@common/schemas/events';
+import { Button, Checkbox, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { linkImageToEvent, useCreateEvent, useUpdateEvent } from '../../api/event-mutations';
+import {
+  type EventFormValues,
+  formTotal,
+  initialValues,
+  plusOneHour,
+  toPayload,
+  validateEventForm,
+} from '../../lib/event-form-values';
+import { ImageField } from './image-field';
+
+const STATUSES = [
+  { value: 'upcoming', label: 'Kommande' },
+  { value: 'ongoing', label: 'Pågående' },
+  { value: 'completed', label: 'Avslutad' },
+  { value: 'cancelled', label: 'Inställd' },
+];
+
+const day = (v: string | null) => (v ? v.slice(0, 10) : undefined);
+const dayBefore = (v: string | null) => {
+  if (!v) return undefined;
+  const d = new Date(`${v.slice(0, 10)}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Create (no event) or update (an event) form of spec §2/§5, fields in the spec's order. */
+export function EventForm({
+  event,
+  onDone,
+  onCancel,
+}: {
+  event?: Event;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { user } = useAuth();
+  const form = useForm<EventFormValues>({ initialValues: initialValues(event), validate: validateEventForm });
+  const create = useCreateEvent();
+  const update = useUpdateEvent(event?.id ?? 0);
+  const pending = create.isPending || update.isPending;
+  const v = form.values;
+
+  function submit(values: EventFormValues) {
+    const body = toPayload(values, event?.createdBy ?? user?.id ?? null);
+    if (event) {
+      update.mutate(body, {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: 'Event updated',
+            message: 'The event has been successfully updated.',
+          });
+          onDone();
+        },
+        onError: (err) =>
+          notifications.show({ color: 'red', title: 'Update failed', message: apiErrorMessage(err) }),
+      });
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: async (created) => {
+        if (values.imageId) {
+          await linkImageToEvent(values.imageId, created.id).catch((err) =>
+            notifications.show({
+              color: 'red',
+              title: 'Failed to upload image',
+              message: apiErrorMessage(err),
+            }),
+          );
+        }
+        notifications.show({
+          color: 'green',
+          title: 'Event created',
+          message: 'A new event has been successfully created.',
+        });
+        onDone();
+      },
+      onError: (err) =>
+        notifications.show({ color: 'red', title: 'Creation failed', message: apiErrorMessage(err) }),
+    });
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <TextInput label="Eventnamn" required {...form.getInputProps('title')} />
+        <TextInput label="Plats" required {...form.getInputProps('location')} />
+        <NumberInput
+          label="Max antal deltagare"
+          description="Rekommenderas i multiplar av 4 för bollgrupper"
+          min={MAX_PARTICIPANTS_MIN}
+          step={MAX_PARTICIPANTS_STEP}
+          allowDecimal={false}
+          required
+          {...form.getInputProps('maxParticipants')}
+        />
+        <DateTimePicker
+          label="Startdatum och tid"
+          required
+          valueFormat="D MMM YYYY HH:mm"
+          defaultTimeValue="10:00"
+          clearable
+          {...form.getInputProps('startTime')}
+          onChange={(value) => {
+            form.setFieldValue('startTime', value);
+            if (value) {
+              const minEnd = plusOneHour(value);
+              if (!form.values.endTime || form.values.endTime < minEnd) form.setFieldValue('endTime', minEnd);
+            }
+          }}
+        />
+        <DateTimePicker
+          label="Slutdatum och tid"
+          required
+          valueFormat="D MMM YYYY HH:mm"
+          minDate={day(v.startTime)}
+          {...form.getInputProps('endTime')}
+        />
+        <DateTimePicker
+          label="Sista anmälningsdag"
+          valueFormat="D MMM YYYY HH:mm"
+          defaultTimeValue="23:59"
+          clearable
+          maxDate={dayBefore(v.startTime)}
+          {...form.getInputProps('registrationDeadline')}
+        />
+        <NumberInput
+          label="Anmälningsavgift (SEK)"
+          min={0}
+          allowDecimal={false}
+          {...form.getInputProps('registrationFee')}
+        />
+        <Checkbox
+          label="Greenfee ingår"
+          {...form.getInputProps('greenFeeIncluded', { type: 'checkbox' })}
+          onChange={(e) => {
+            form.setFieldValue('greenFeeIncluded', e.currentTarget.checked);
+            if (e.currentTarget.checked) form.setFieldValue('greenFee', '');
+          }}
+        />
+        <Checkbox
+          label="Kaffe/smörgås ingår"
+          {...form.getInputProps('coffeeIncluded', { type: 'checkbox' })}
+        />
+        <Checkbox label="Lunch ingår" {...form.getInputProps('lunchIncluded', { type: 'checkbox' })} />
+        {!v.greenFeeIncluded ? (
+          <NumberInput
+            label="Greenfee (SEK)"
+            min={0}
+            allowDecimal={false}
+            {...form.getInputProps('greenFee')}
+          />
+        ) : null}
+        <TextInput label="Totalpris" value={formatKr(formTotal(v))} readOnly variant="filled" />
+        <ImageField
+          value={v.imageId}
+          entityId={event ? String(event.id) : 'pending'}
+          onChange={(id) => form.setFieldValue('imageId', id)}
+        />
+        <Select label="Status" data={STATUSES} allowDeselect={false} {...form.getInputProps('status')} />
+        <Textarea label="Beskrivning" autosize minRows={3} {...form.getInputProps('description')} />
+        <Textarea
+          label="Ytterligare interna anteckningar"
+          autosize
+          minRows={2}
+          {...form.getInputProps('notes')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {event
+              ? update.isPending
+                ? 'Updating...'
+                : 'Update Event'
+              : create.isPending
+                ? 'Creating...'
+                : 'Create Event'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,186 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { apiErrorStatus } from '@client/lib/api';
+import { formatLongDate } from '@client/lib/dates';
+import { usePageTitle } from '@client/lib/use-page-title';
+import type { PublicUser } from '@common/schemas/users';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconCalendar, IconMapPin } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useEvent, useRegistrations } from '../api/events-query';
+import { EventActions } from '../components/detail/event-actions';
+import { EventInfoCard } from '../components/detail/event-info-card';
+import { ParticipantDialog } from '../components/detail/participant-dialog';
+import { ParticipantsTable, PrivateNotes } from '../components/detail/participants-table';
+import { EventImage } from '../components/event-image';
+
+// Only admins and participants load these.
+const EventForm = lazy(() => import('../components/form/event-form').then((m) => ({ default: m.EventForm })));
+const GroupChat = lazy(() =>
+  import('@client/features/messages/components/group-chat').then((m) => ({ default: m.GroupChat })),
+);
+const BallGroupManager = lazy(() =>
+  import('@client/features/ball-groups/components/ball-group-manager').then((m) => ({
+    default: m.BallGroupManager,
+  })),
+);
+
+const spinner = (
+  <Center py="lg">
+    <Loader />
+  </Center>
+);
+
+/** /events/{id}: every element of spec §2 'Event detail'. */
+export function EventDetailPage() {
+  const { id = '' } = useParams();
+  const { isAuthenticated } = useAuth();
+  const { data: event, isLoading, error } = useEvent(id);
+  const validId = /^\d+$/.test(id);
+  const regs = useRegistrations(id, validId && !!event);
+  const [editing, setEditing] = useState(false);
+  const [openUser, setOpenUser] = useState<PublicUser | null>(null);
+  usePageTitle(event?.title ?? 'Evenemang');
+
+  if (isLoading) return <Center py={80}>{spinner}</Center>;
+  if (!event || !validId) {
+    const notFound = !validId || apiErrorStatus(error) === 404 || apiErrorStatus(error) === 400;
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center">
+          <Title order={1}>{notFound ? 'Eventet hittades inte' : 'Kunde inte ladda eventet'}</Title>
+          <Button component={Link} to="/events" leftSection={<IconArrowLeft size={16} />}>
+            Tillbaka till evenemang
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const ended = Date.parse(event.endTime) <= Date.now();
+  const full = event.registeredCount >= event.maxParticipants;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Button
+          component={Link}
+          to="/events"
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} />}
+          w="fit-content"
+          px={0}
+        >
+          Tillbaka till evenemang
+        </Button>
+        <Group gap="xs">
+          <Badge color={ended ? 'gray' : 'golf'}>{ended ? 'Tidigare resa' : 'Kommande resa'}</Badge>
+          <Badge color={full ? 'red' : 'blue'} variant="light">
+            {full
+              ? `Fullbokad (${event.waitlistedCount} på väntelista)`
+              : `${event.registeredCount}/${event.maxParticipants} Anmälda`}
+          </Badge>
+        </Group>
+        <div>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {event.title}
+          </Title>
+          <Group gap="md" c="dimmed" mt={4}>
+            <Group gap={4}>
+              <IconCalendar size={16} aria-hidden />
+              <Text size="sm">{formatLongDate(event.startTime)}</Text>
+            </Group>
+            <Group gap={4}>
+              <IconMapPin size={16} aria-hidden />
+              <Text size="sm">{event.location}</Text>
+            </Group>
+          </Group>
+        </div>
+
+        {editing ? (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <Title order={2} fz="xl" mb="md">
+              Redigera resa
+            </Title>
+            <Suspense fallback={spinner}>
+              <EventForm event={event} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+            </Suspense>
+          </Paper>
+        ) : (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack>
+                <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+                  <EventImage event={event} height={280} />
+                </Box>
+                <section aria-labelledby="about-heading">
+                  <Title order={2} fz="lg" id="about-heading" mb={4}>
+                    Om resan
+                  </Title>
+                  <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {event.description?.trim() || 'Ingen beskrivning angiven.'}
+                  </Text>
+                </section>
+                <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <EventInfoCard event={event} registrations={regs.data} />
+            </Grid.Col>
+          </Grid>
+        )}
+
+        {regs.error ? <Alert color="red">Kunde inte ladda deltagarna.</Alert> : null}
+        <Tabs defaultValue="participants" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="participants">Deltagare</Tabs.Tab>
+            {event.abilities.canSeeChat ? <Tabs.Tab value="chat">Gruppchatt</Tabs.Tab> : null}
+            {event.abilities.canManageGroups ? <Tabs.Tab value="groups">Bollgrupper</Tabs.Tab> : null}
+          </Tabs.List>
+          <Tabs.Panel value="participants" pt="md">
+            <ParticipantsTable
+              eventId={event.id}
+              registrations={regs.data}
+              loading={regs.isLoading}
+              isAdmin={event.abilities.canSetPayment}
+              onOpenUser={setOpenUser}
+            />
+            {event.abilities.canSeePrivateNotes && regs.data ? (
+              <PrivateNotes registrations={regs.data} />
+            ) : null}
+          </Tabs.Panel>
+          {event.abilities.canSeeChat ? (
+            <Tabs.Panel value="chat" pt="md">
+              <Suspense fallback={spinner}>
+                <GroupChat eventId={event.id} />
+              </Suspense>
+            </Tabs.Panel>
+          ) : null}
+          {event.abilities.canManageGroups ? (
+            <Tabs.Panel value="groups" pt="md">
+              <Suspense fallback={spinner}>
+                <BallGroupManager eventId={event.id} />
+              </Suspense>
+            </Tabs.Panel>
+          ) : null}
+        </Tabs>
+      </Stack>
+      <ParticipantDialog user={openUser} canMessage={isAuthenticated} onClose={() => setOpenUser(null)} />
+    </Container>
+  );
+}

@@ -1,0 +1,138 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { usePageTitle } from '@client/lib/use-page-title';
+import type { EventFilter } from '@common/options';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCalendarEvent, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useEvents } from '../api/events-query';
+import { EventListCard } from '../components/event-list-card';
+import { countText, filterEvents } from '../lib/filter-events';
+
+const EventsCalendar = lazy(() =>
+  import('../components/events-calendar').then((m) => ({ default: m.EventsCalendar })),
+);
+
+const FILTERS: { value: EventFilter; label: string }[] = [
+  { value: 'all', label: 'Alla event' },
+  { value: 'upcoming', label: 'Kommande' },
+  { value: 'ongoing', label: 'Pågående' },
+  { value: 'past', label: 'Tidigare' },
+];
+
+/** /events: search, status filter, list and month calendar of events (spec §2 'Events page'). */
+export function EventsPage() {
+  usePageTitle('Golfevent');
+  const { isAdmin } = useAuth();
+  const { data, isLoading, isError } = useEvents();
+  const [q, setQ] = useState('');
+  const [filter, setFilter] = useState<EventFilter>('all');
+  const [tab, setTab] = useState<string | null>('list');
+  const shown = useMemo(() => filterEvents(data ?? [], q, filter), [data, q, filter]);
+  const searching = q.trim() !== '' || filter !== 'all';
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1}>Golfevent</Title>
+          {isAdmin ? (
+            <Button component={Link} to="/events/new" leftSection={<IconPlus size={16} />}>
+              Skapa event
+            </Button>
+          ) : null}
+        </Group>
+        <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
+          <TextInput
+            label="Sök"
+            placeholder="Sök på titel, plats eller beskrivning"
+            leftSection={<IconSearch size={16} />}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            miw={220}
+          />
+          <Select
+            label="Status"
+            data={FILTERS}
+            value={filter}
+            onChange={(v) => setFilter((v as EventFilter | null) ?? 'all')}
+            allowDeselect={false}
+            miw={160}
+          />
+        </Group>
+        <Tabs value={tab} onChange={setTab}>
+          <Tabs.List>
+            <Tabs.Tab value="list" leftSection={<IconList size={16} />}>
+              Lista
+            </Tabs.Tab>
+            <Tabs.Tab value="calendar" leftSection={<IconCalendarEvent size={16} />}>
+              Kalender
+            </Tabs.Tab>
+          </Tabs.List>
+          {isLoading ? (
+            <Center py="xl">
+              <Loader aria-label="Laddar evenemang" />
+            </Center>
+          ) : isError ? (
+            <Alert color="red" mt="md">
+              Kunde inte ladda evenemangen. Försök igen senare.
+            </Alert>
+          ) : (
+            <>
+              <Text c="dimmed" mt="md" aria-live="polite">
+                {countText(shown.length)}
+              </Text>
+              <Tabs.Panel value="list" pt="md">
+                {shown.length === 0 ? (
+                  <Stack align="center" py="xl" gap={4}>
+                    <Title order={2} fz="lg">
+                      Inga resor hittades
+                    </Title>
+                    <Text c="dimmed" ta="center">
+                      {searching
+                        ? 'Försök justera din sökning eller ditt filter.'
+                        : 'Det finns inga resor planerade just nu. Titta in snart igen!'}
+                    </Text>
+                  </Stack>
+                ) : (
+                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                    {shown.map((e) => (
+                      <EventListCard key={e.id} event={e} />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </Tabs.Panel>
+              <Tabs.Panel value="calendar" pt="md">
+                {tab === 'calendar' ? (
+                  <Suspense
+                    fallback={
+                      <Center py="xl">
+                        <Loader />
+                      </Center>
+                    }
+                  >
+                    <EventsCalendar events={shown} />
+                  </Suspense>
+                ) : null}
+              </Tabs.Panel>
+            </>
+          )}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

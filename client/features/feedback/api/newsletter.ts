@@ -1,0 +1,9 @@
+import { apiJson } from '@client/lib/api';
+import { useMutation } from '@tanstack/react-query';
+
+/** POST /api/newsletter {email}: signs the address up; a repeated address is not an error. */
+export function useNewsletterSignup() {
+  return useMutation({
+    mutationFn: (email: string) => apiJson<{ message: string }>('POST', '/api/newsletter', { email }),
+  });
+}

@@ -1,0 +1,61 @@
+import { apiRequest } from '@client/lib/api';
+import type { Gender, HandicapBand } from '@common/options';
+import { DIRECTORY_PAGE_SIZE, type MemberListItem, TOTAL_COUNT_HEADER } from '@common/schemas/users';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+
+/** Query key root of GET /api/users; saving a profile invalidates it. */
+export const MEMBERS_KEY = ['/api/users'] as const;
+
+export interface DirectoryFilters {
+  q: string;
+  gender: Gender | 'all';
+  handicap: HandicapBand;
+}
+
+export interface DirectoryPage {
+  members: MemberListItem[];
+  total: number;
+  offset: number;
+}
+
+/** One page of GET /api/users with the filters; the total comes from the X-Total-Count header. */
+export async function fetchDirectoryPage(filters: DirectoryFilters, offset: number): Promise<DirectoryPage> {
+  const params = new URLSearchParams({ limit: String(DIRECTORY_PAGE_SIZE), offset: String(offset) });
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.gender !== 'all') params.set('gender', filters.gender);
+  if (filters.handicap !== 'all') params.set('handicap', filters.handicap);
+  const res = await apiRequest('GET', `/api/users?${params}`);
+  const members = (await res.json()) as MemberListItem[];
+  return { members, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? members.length), offset };
+}
+
+/** The directory, filtered on the server, one page at a time (the next page as the member scrolls). */
+export const directoryQuery = (filters: DirectoryFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...MEMBERS_KEY, 'directory', filters],
+    queryFn: ({ pageParam }) => fetchDirectoryPage(filters, pageParam),
+    initialPageParam: 0,
+    // While new filters load, the previous results stay on screen (skeletons only on the first load).
+    placeholderData: keepPreviousData,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.members.length;
+      return last.members.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+
+export function useDirectory(filters: DirectoryFilters) {
+  return useInfiniteQuery(directoryQuery(filters));
+}
+
+/** GET /api/users/{id}: one member (public fields; all of them for oneself and admins). */
+export const memberQuery = (id: string) => queryOptions<MemberListItem>({ queryKey: [...MEMBERS_KEY, id] });
+
+export function useMember(id: string | null) {
+  return useQuery({ ...memberQuery(id ?? ''), enabled: Boolean(id) });
+}

@@ -1,0 +1,51 @@
+import { GENDER_LABELS, GENDERS, HANDICAP_BANDS } from '@common/options';
+import { Group, Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { DirectoryFilters as Filters } from '../api/members-query';
+
+const genderOptions = [
+  { value: 'all', label: 'Alla kön' },
+  ...GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] })),
+];
+const handicapOptions = HANDICAP_BANDS.map((b) => ({
+  value: b,
+  label: b === 'all' ? 'Alla handicap' : `Handicap ${b}`,
+}));
+
+export interface DirectoryFiltersProps {
+  value: Filters;
+  onChange: (next: Filters) => void;
+}
+
+/** Free-text search over name, username, club and location, and the gender and handicap filters (spec §2). */
+export function DirectoryFilters({ value, onChange }: DirectoryFiltersProps) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Sök medlemmar"
+        placeholder="Sök på namn, användarnamn, klubb eller ort..."
+        leftSection={<IconSearch size={16} />}
+        value={value.q}
+        onChange={(e) => onChange({ ...value, q: e.currentTarget.value })}
+        style={{ flex: '1 1 260px' }}
+        type="search"
+      />
+      <Select
+        label="Kön"
+        data={genderOptions}
+        value={value.gender}
+        onChange={(g) => onChange({ ...value, gender: (g ?? 'all') as Filters['gender'] })}
+        allowDeselect={false}
+        style={{ flex: '1 1 150px' }}
+      />
+      <Select
+        label="Handicap"
+        data={handicapOptions}
+        value={value.handicap}
+        onChange={(h) => onChange({ ...value, handicap: (h ?? 'all') as Filters['handicap'] })}
+        allowDeselect={false}
+        style={{ flex: '1 1 150px' }}
+      />
+    </Group>
+  );
+}

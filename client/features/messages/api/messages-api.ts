@@ -1,0 +1,94 @@
+import { apiJson } from '@client/lib/api';
+import { CHAT_REFRESH_MS } from '@common/limits';
+import type { Conversation, Message } from '@common/schemas/messages';
+import type { PublicUser } from '@common/schemas/users';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** GET /api/messages (the conversations); threads live under it: ['/api/messages', userId]. */
+export const CONVERSATIONS_KEY = ['/api/messages'] as const;
+/** GET /api/messages/unread-count (the header badge). */
+export const UNREAD_COUNT_KEY = ['/api/messages/unread-count'] as const;
+export const threadKey = (userId: string) => ['/api/messages', userId] as const;
+export const groupChatKey = (eventId: number) => ['/api/events', String(eventId), 'messages'] as const;
+
+/** The caller's conversations, newest first. */
+export function useConversations(enabled = true) {
+  return useQuery(queryOptions<Conversation[]>({ queryKey: CONVERSATIONS_KEY, enabled }));
+}
+
+/** Number of unread direct messages (header). */
+export function useUnreadCount(enabled = true) {
+  return useQuery(queryOptions<{ count: number }>({ queryKey: UNREAD_COUNT_KEY, enabled }));
+}
+
+/** Reloads the conversation list and the unread count (after a send, a read or a push). */
+export function useRefreshConversations() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
+      qc.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
+    ]);
+}
+
+/**
+ * GET /api/messages/{userId}: the thread, oldest first. Opening it marks received messages read,
+ * so the list and the count are reloaded. On failure the error is logged and an empty thread shown.
+ */
+export function useThread(userId: string | undefined) {
+  const refresh = useRefreshConversations();
+  return useQuery(
+    queryOptions<Message[]>({
+      queryKey: threadKey(userId ?? ''),
+      enabled: Boolean(userId),
+      queryFn: async () => {
+        try {
+          const thread = await apiJson<Message[]>('GET', `/api/messages/${encodeURIComponent(userId ?? '')}`);
+          void refresh();
+          return thread;
+        } catch (err) {
+          console.error('Kunde inte hämta konversationen', err);
+          return [];
+        }
+      },
+    }),
+  );
+}
+
+/** GET /api/users/{id}: the partner of a conversation that has no messages yet. */
+export function useMember(userId: string | undefined, enabled: boolean) {
+  return useQuery(
+    queryOptions<PublicUser>({ queryKey: ['/api/users', userId ?? ''], enabled: enabled && Boolean(userId) }),
+  );
+}
+
+/** POST /api/messages; then the conversations and the thread are reloaded. */
+export function useSendMessage() {
+  const qc = useQueryClient();
+  const refresh = useRefreshConversations();
+  return useMutation({
+    mutationFn: (body: { receiverId: string; content: string }) =>
+      apiJson<Message>('POST', '/api/messages', body),
+    onSuccess: (_m, body) =>
+      Promise.all([refresh(), qc.invalidateQueries({ queryKey: threadKey(body.receiverId) })]),
+    onError: (err) => console.error('Kunde inte skicka meddelandet', err),
+  });
+}
+
+/** GET /api/events/{id}/messages, refreshed every 5 seconds (spec §9). */
+export function useGroupMessages(eventId: number) {
+  return useQuery(
+    queryOptions<Message[]>({ queryKey: groupChatKey(eventId), refetchInterval: CHAT_REFRESH_MS }),
+  );
+}
+
+/** POST /api/events/{id}/messages; a failure is only logged (spec §8). */
+export function useSendGroupMessage(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      apiJson<Message>('POST', `/api/events/${eventId}/messages`, { content, isGroupMessage: true, eventId }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: groupChatKey(eventId) }),
+    onError: (err) => console.error('Kunde inte skicka gruppmeddelandet', err),
+  });
+}

@@ -1,0 +1,64 @@
+import { ActionIcon, Group, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { type KeyboardEvent, useState } from 'react';
+
+interface Props {
+  onSend(content: string): Promise<unknown>;
+  pending: boolean;
+  placeholder: string;
+  /** Enter sends and Shift+Enter adds a line (direct messages); otherwise Enter adds a line. */
+  enterSends: boolean;
+  label: string;
+}
+
+/** The text box and send button: disabled while blank or sending; cleared after a successful send. */
+export function MessageInput({ onSend, pending, placeholder, enterSends, label }: Props) {
+  const [text, setText] = useState('');
+  const blank = text.trim() === '';
+
+  async function send() {
+    if (blank || pending) return;
+    try {
+      await onSend(text.trim());
+      setText('');
+    } catch {
+      // Logged by the mutation; the text stays so nothing is lost.
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    if ((enterSends && !e.shiftKey) || e.ctrlKey || e.metaKey) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Textarea
+        aria-label={label}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        autosize
+        minRows={enterSends ? 1 : 2}
+        maxRows={6}
+        maxLength={5000}
+        style={{ flex: 1, minWidth: 0 }}
+      />
+      <ActionIcon
+        size={42}
+        radius="md"
+        color="golf"
+        aria-label="Skicka"
+        onClick={() => void send()}
+        disabled={blank || pending}
+        loading={pending}
+      >
+        <IconSend size={20} />
+      </ActionIcon>
+    </Group>
+  );
+}

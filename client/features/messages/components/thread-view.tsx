@@ -1,0 +1,84 @@
+import { displayName } from '@common/rules/display-name';
+import type { MessageSender } from '@common/schemas/messages';
+import { ActionIcon, Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useSendMessage, useThread } from '../api/messages-api';
+import { formatThreadTime } from '../lib/message-format';
+import { MemberAvatar } from './member-avatar';
+import { MessageBubble } from './message-bubble';
+import { MessageInput } from './message-input';
+
+interface Props {
+  selfId: string;
+  partnerId: string;
+  partner: MessageSender | undefined;
+  largeText: boolean;
+  onBack?: () => void;
+}
+
+/** The right column: the thread with one member (own messages right, others left) and the input. */
+export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Props) {
+  const { data: messages, isLoading } = useThread(partnerId);
+  const send = useSendMessage();
+  const viewport = useRef<HTMLDivElement>(null);
+  const count = messages?.length ?? 0;
+
+  // Keep the newest message in view when the thread opens or grows.
+  useEffect(() => {
+    if (count >= 0) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [count]);
+
+  return (
+    <Stack gap="sm" h="100%">
+      <Group gap="sm" wrap="nowrap">
+        {onBack ? (
+          <ActionIcon variant="subtle" onClick={onBack} aria-label="Tillbaka till konversationerna">
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+        ) : null}
+        {partner ? <MemberAvatar member={partner} size="md" /> : null}
+        <Text fw={700} truncate>
+          {partner ? displayName(partner) : ''}
+        </Text>
+      </Group>
+      <ScrollArea
+        viewportRef={viewport}
+        style={{ flex: 1 }}
+        type="auto"
+        aria-label="Meddelanden i konversationen"
+      >
+        {isLoading ? (
+          <Center py="xl">
+            <Loader size="sm" />
+          </Center>
+        ) : count === 0 ? (
+          <Center py="xl">
+            <Text c="dimmed" ta="center">
+              No messages yet. Start the conversation!
+            </Text>
+          </Center>
+        ) : (
+          <Stack gap="xs" py="xs" pr="xs">
+            {messages?.map((m) => (
+              <MessageBubble
+                key={m.id}
+                message={m}
+                own={m.senderId === selfId}
+                time={formatThreadTime(m.sentAt)}
+                large={largeText}
+              />
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+      <MessageInput
+        label="Meddelande"
+        placeholder="Type a message..."
+        enterSends
+        pending={send.isPending}
+        onSend={(content) => send.mutateAsync({ receiverId: partnerId, content })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { Center, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { threadKey, useConversations, useMember, useRefreshConversations } from '../api/messages-api';
+import { ConnectionIndicator } from '../components/connection-indicator';
+import { ConversationList } from '../components/conversation-list';
+import { MessageSettings } from '../components/message-settings';
+import { NewMessageDialog } from '../components/new-message-dialog';
+import { ThreadView } from '../components/thread-view';
+import { playNotificationSound, readSoundPreference, writeSoundPreference } from '../lib/sound-preference';
+import { useRealtime } from '../realtime/use-realtime';
+
+// Leaves room below for the floating feedback button on small screens.
+const PANEL_HEIGHT = { base: 'calc(100dvh - 280px)', md: 'calc(100dvh - 220px)' };
+
+/** /messages and /messages/{id} (spec §2 'Messages page'); ?recipient= preselects the partner. */
+export function MessagesPage() {
+  usePageTitle('Meddelanden');
+  const { user } = useAuth();
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const [largeText, setLargeText] = useState(false);
+  const [sound, setSound] = useState(readSoundPreference);
+  const conversations = useConversations();
+  const refresh = useRefreshConversations();
+  const recipient = search.get('recipient');
+  const selectedId = id ?? undefined;
+
+  useEffect(() => {
+    if (recipient && recipient !== user?.id)
+      navigate(`/messages/${encodeURIComponent(recipient)}`, { replace: true });
+  }, [recipient, user?.id, navigate]);
+
+  useRealtime((event) => {
+    if (event.type === 'new_message' && !event.data.message.isGroupMessage) {
+      const m = event.data.message;
+      void refresh();
+      const partner = m.senderId === user?.id ? m.receiverId : m.senderId;
+      if (partner && partner === selectedId) void qc.invalidateQueries({ queryKey: threadKey(partner) });
+      if (m.senderId !== user?.id && sound) playNotificationSound();
+    }
+    if (event.type === 'messages_read') void refresh();
+  });
+
+  const inList = conversations.data?.find((c) => c.user.id === selectedId)?.user;
+  const member = useMember(selectedId, Boolean(selectedId) && conversations.isSuccess && !inList);
+  const partner = inList ?? member.data;
+  const select = (userId: string) => navigate(`/messages/${encodeURIComponent(userId)}`);
+  const showList = wide || !selectedId;
+  const showThread = wide || Boolean(selectedId);
+
+  if (!user) return null;
+  return (
+    <Container size="lg" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Group justify="space-between" mb="md" gap="xs">
+        <Group gap="sm">
+          <Title order={1} fz={{ base: 24, sm: 32 }}>
+            Meddelanden
+          </Title>
+          <ConnectionIndicator />
+        </Group>
+        <MessageSettings
+          largeText={largeText}
+          onLargeText={setLargeText}
+          sound={sound}
+          onSound={(on) => {
+            setSound(on);
+            writeSoundPreference(on);
+          }}
+        />
+      </Group>
+      <Grid gap="md">
+        {showList ? (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
+              <Stack gap="sm" h="100%">
+                <NewMessageDialog selfId={user.id} onPick={select} />
+                <ConversationList
+                  conversations={conversations.data}
+                  loading={conversations.isLoading}
+                  selectedId={selectedId}
+                  onSelect={select}
+                />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        ) : null}
+        {showThread ? (
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
+              {selectedId ? (
+                <ThreadView
+                  key={selectedId}
+                  selfId={user.id}
+                  partnerId={selectedId}
+                  partner={partner}
+                  largeText={largeText}
+                  onBack={wide ? undefined : () => navigate('/messages')}
+                />
+              ) : (
+                <Center h="100%">
+                  <Text c="dimmed">Select a conversation</Text>
+                </Center>
+              )}
+            </Paper>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeConnection } from './realtime-connection';
+
+/** A stand-in for the browser's WebSocket that the test opens, closes and feeds. */
+class FakeSocket {
+  static OPEN = 1;
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+describe('RealtimeConnection', () => {
+  let sockets: FakeSocket[];
+  let conn: RealtimeConnection;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    sockets = [];
+    conn = new RealtimeConnection(
+      () => 'ws://localhost/ws',
+      (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    );
+  });
+  afterEach(() => {
+    conn.stop();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('joins its own message stream on open and passes pushed events on', () => {
+    const seen: unknown[] = [];
+    conn.subscribe((e) => seen.push(e));
+    conn.start('u1');
+    sockets[0].open();
+    expect(conn.status).toBe('connected');
+    expect(JSON.parse(sockets[0].sent[0])).toEqual({ type: 'join_messages', userId: 'u1' });
+    sockets[0].onmessage?.({ data: JSON.stringify({ type: 'messages_read', data: { userId: 'u2' } }) });
+    expect(seen).toEqual([{ type: 'messages_read', data: { userId: 'u2' } }]);
+  });
+
+  it('reconnects at most 3 times, after 2000, 3000 and 4500 ms', () => {
+    conn.start('u1');
+    sockets[0].drop();
+    expect(conn.status).toBe('disconnected');
+    for (const [i, delay] of [2000, 3000, 4500].entries()) {
+      vi.advanceTimersByTime(delay - 1);
+      expect(sockets).toHaveLength(i + 1);
+      vi.advanceTimersByTime(1);
+      expect(sockets).toHaveLength(i + 2);
+      sockets[i + 1].drop();
+    }
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('starts counting again after a successful connect', () => {
+    conn.start('u1');
+    sockets[0].drop();
+    vi.advanceTimersByTime(2000);
+    sockets[1].drop();
+    vi.advanceTimersByTime(3000);
+    sockets[2].open();
+    sockets[2].drop();
+    // Back to the first delay.
+    vi.advanceTimersByTime(2000);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('drops (and warns about) a send while not connected', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    conn.start('u1');
+    expect(conn.send({ type: 'join_messages', userId: 'u1' })).toBe(false);
+    expect(warn).toHaveBeenCalled();
+    expect(sockets[0].sent).toEqual([]);
+  });
+});

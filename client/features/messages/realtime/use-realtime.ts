@@ -1,0 +1,40 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import type { ServerRealtimeEvent } from '@common/schemas/messages';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { type RealtimeStatus, realtime } from './realtime-connection';
+
+let users = 0;
+
+/** Keeps the tab's realtime connection open while a logged-in component needs it. */
+function useConnection(userId: string | undefined) {
+  useEffect(() => {
+    if (!userId) return;
+    users++;
+    realtime.start(userId);
+    const online = () => realtime.retry();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      users--;
+      if (users === 0) realtime.stop();
+    };
+  }, [userId]);
+}
+
+/** Calls `onEvent` for every pushed event while mounted (and logged in). */
+export function useRealtime(onEvent: (event: ServerRealtimeEvent) => void): void {
+  const { user } = useAuth();
+  useConnection(user?.id);
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => realtime.subscribe((e) => handler.current(e)), []);
+}
+
+/** 'connected' or 'disconnected'. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (cb) => realtime.onStatus(cb),
+    () => realtime.status,
+    () => 'disconnected',
+  );
+}

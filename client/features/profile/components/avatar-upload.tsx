@@ -1,0 +1,65 @@
+import { apiErrorMessage } from '@client/lib/api';
+import { imageSrc } from '@client/lib/images';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@common/limits';
+import { msg } from '@common/messages';
+import { avatarInitial } from '@common/rules/display-name';
+import type { FullUser } from '@common/schemas/users';
+import { Avatar, Button, FileButton, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCamera } from '@tabler/icons-react';
+import { useUploadAvatar } from '../api/profile-api';
+
+/** Why a chosen file cannot be an avatar (3 MB, jpeg/png/gif/webp), or null when it can. */
+export function avatarFileError(file: File): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return msg.imageWrongType;
+  if (file.size > IMAGE_MAX_BYTES) return msg.imageTooLarge;
+  return null;
+}
+
+/** The side card's avatar with its upload button (spec §2 'Profile', §5 'Profile image'). */
+export function AvatarUpload({ user }: { user: FullUser }) {
+  const upload = useUploadAvatar(user.id);
+  const pick = (file: File | null) => {
+    if (!file) return;
+    const error = avatarFileError(file);
+    if (error) {
+      notifications.show({ color: 'red', title: msg.uploadFailedTitle, message: error });
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: () => notifications.show({ color: 'golf', message: 'Profilbilden har uppdaterats' }),
+      onError: (err) =>
+        notifications.show({
+          color: 'red',
+          title: msg.uploadFailedTitle,
+          message: apiErrorMessage(err, msg.uploadFailedFallback),
+        }),
+    });
+  };
+  return (
+    <Stack align="center" gap="xs">
+      <Avatar
+        src={imageSrc(user.profileImageId, user.profileImageUrl)}
+        size={120}
+        radius={120}
+        color="golf"
+        alt="Profilbild"
+      >
+        {avatarInitial(user)}
+      </Avatar>
+      <FileButton onChange={pick} accept={IMAGE_TYPES.join(',')}>
+        {(props) => (
+          <Button
+            {...props}
+            size="xs"
+            variant="light"
+            leftSection={<IconCamera size={14} />}
+            loading={upload.isPending}
+          >
+            Byt profilbild
+          </Button>
+        )}
+      </FileButton>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { apiErrorMessage } from '@client/lib/api';
+import { formatLongDate, formatTime } from '@client/lib/dates';
+import { hasEnded } from '@common/rules/event-phase';
+import type { UserRegistration } from '@common/schemas/registrations';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCalendar, IconClock, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useUserRegistrations } from '../api/profile-api';
+
+const PAYMENT: Record<string, { label: string; color: string }> = {
+  paid: { label: 'Betald', color: 'golf' },
+  refunded: { label: 'Återbetalad', color: 'blue' },
+};
+/** Any value other than paid or refunded shows as pending (spec §4). */
+const payment = (status: string) => PAYMENT[status] ?? { label: 'Väntande', color: 'yellow' };
+
+function RegistrationCard({ r }: { r: UserRegistration }) {
+  const p = payment(r.paymentStatus);
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap={6}>
+        <Group gap={6} c="dimmed">
+          <IconCalendar size={16} />
+          <Text size="sm">{formatLongDate(r.event.startTime)}</Text>
+          <IconClock size={16} />
+          <Text size="sm">
+            {formatTime(r.event.startTime)}–{formatTime(r.event.endTime)}
+          </Text>
+        </Group>
+        <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          {r.event.title}
+        </Title>
+        <Group gap={6} c="dimmed" wrap="nowrap">
+          <IconMapPin size={16} />
+          <Text size="sm">{r.event.location}</Text>
+        </Group>
+        <Group gap="xs">
+          <Badge color={p.color} variant="light">
+            {p.label}
+          </Badge>
+          {r.status === 'waitlisted' && (
+            <Badge color="orange" variant="light">
+              På väntelista
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">
+          {r.groupId != null ? `Assigned to Ball Group #${r.groupId}` : 'Ball groups not yet assigned'}
+        </Text>
+        <Button component={Link} to={`/events/${r.eventId}`} variant="light" w="fit-content">
+          View Details
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Splits registrations: upcoming (registered), waitlisted, past (event ended), each by start time. */
+export function splitRegistrations(list: UserRegistration[], now = new Date()) {
+  const byStart = [...list].sort((a, b) => Date.parse(a.event.startTime) - Date.parse(b.event.startTime));
+  const past = byStart.filter((r) => hasEnded(r.event, now)).reverse();
+  const open = byStart.filter((r) => !hasEnded(r.event, now));
+  return {
+    upcoming: open.filter((r) => r.status === 'registered'),
+    waitlisted: open.filter((r) => r.status === 'waitlisted'),
+    past,
+  };
+}
+
+function List({ items, empty }: { items: UserRegistration[]; empty: string }) {
+  if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap="sm">
+      {items.map((r) => (
+        <RegistrationCard key={r.id} r={r} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Tab 'Mina Event': Upcoming, Waitlisted and Past with their counts (spec §2 'Profile'). */
+export function MyEventsTab({ userId }: { userId: string }) {
+  const query = useUserRegistrations(userId);
+  if (query.isPending)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Laddar event" />
+      </Center>
+    );
+  if (query.isError)
+    return (
+      <Alert color="red" title="Kunde inte hämta dina event">
+        {apiErrorMessage(query.error)}
+      </Alert>
+    );
+  const { upcoming, waitlisted, past } = splitRegistrations(query.data);
+  return (
+    <Tabs defaultValue="upcoming" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="upcoming">Upcoming ({upcoming.length})</Tabs.Tab>
+        <Tabs.Tab value="waitlisted">Waitlisted ({waitlisted.length})</Tabs.Tab>
+        <Tabs.Tab value="past">Past ({past.length})</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="upcoming">
+        <List items={upcoming} empty="No upcoming events" />
+      </Tabs.Panel>
+      <Tabs.Panel value="waitlisted">
+        <List items={waitlisted} empty="No waitlisted events" />
+      </Tabs.Panel>
+      <Tabs.Panel value="past">
+        <List items={past} empty="No past events" />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

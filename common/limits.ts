@@ -1,0 +1,45 @@
+/** Business constants of spec §9, defined once for both sides. */
+export const PRO_PRICE_SEK = 99;
+export const LANDING_EVENT_COUNT = 3;
+export const DASHBOARD_EVENT_COUNT = 4;
+export const FEEDBACK_LIST_MAX = 5;
+export const FEEDBACK_COMMENT_MAX = 300;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const FEW_SPOTS_RATIO = 0.8;
+export const WEEK_BADGE_THIS_WEEK_DAYS = 3;
+export const WEEK_BADGE_NEXT_WEEK_DAYS = 7;
+export const MAX_PARTICIPANTS_DEFAULT = 16;
+export const MAX_PARTICIPANTS_MIN = 4;
+export const MAX_PARTICIPANTS_STEP = 4;
+export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const MEETUP_INTERESTS_MIN = 3;
+export const LOOKING_FOR_MIN = 1;
+export const HANDICAP_MIN = -10;
+export const HANDICAP_MAX = 54;
+export const AGE_MIN = 18;
+export const AGE_MAX = 120;
+export const COMPLETENESS_LOW = 30;
+export const COMPLETENESS_MID = 70;
+export const DIRECTORY_SKELETON_CARDS = 6;
+export const PARTICIPANT_AVATARS_MAX = 5;
+export const MESSAGE_MAX_LENGTH = 5000;
+export const TEXT_SHORT_MAX = 200;
+export const TEXT_LONG_MAX = 5000;
+
+/** Timers of spec §9, in milliseconds. */
+export const CHAT_REFRESH_MS = 5000;
+export const HEADER_SHADOW_SCROLL_PX = 10;
+export const PAYMENT_PATH_REDIRECT_MS = 100;
+export const PAYMENT_VERIFY_DELAY_MS = 2000;
+export const CHECKOUT_REDIRECT_DELAY_MS = 2300;
+export const ADMIN_USERS_CACHE_MS = 60_000;
+export const QUERY_GC_MS = 5 * 60_000;
+export const TOAST_DURATION_MS = 5000;
+
+/** Realtime reconnect policy (spec §9). */
+export const RECONNECT_MAX_ATTEMPTS = 3;
+export const RECONNECT_BASE_MS = 2000;
+export const RECONNECT_FACTOR = 1.5;
+export const RECONNECT_CAP_MS = 15_000;

@@ -1,0 +1,166 @@
+import type { Item } from './ball-groups-seed';
+
+const MAX_SWEEPS = 200;
+
+/** Groups under swap improvement: sums, sizes and gender counts kept up to date. */
+export interface SearchState {
+  /** Member indexes per group. */
+  members: number[][];
+  /** Max minus min of 12 × group mean (scaled units). */
+  spread(): number;
+  repeatedPairs(): number;
+  /** The cost after improvement, compared lexicographically: gender imbalance, spread, repeated pairs, squares. */
+  cost(): number[];
+  /** Swaps members between groups while the cost falls (see generateBallGroups); never above boundKey. */
+  improve(boundKey: number): void;
+}
+
+/** Builds the search state from a seeding. */
+export function initialState(items: Item[], assignment: number[], pairs: Uint8Array): SearchState {
+  const n = items.length;
+  const g = Math.max(0, ...assignment) + 1;
+  const members: number[][] = Array.from({ length: g }, () => []);
+  assignment.forEach((j, i) => {
+    members[j].push(i);
+  });
+  const group = Int32Array.from(assignment);
+  const size = members.map((m) => m.length);
+  const mult = size.map((s) => 12 / s);
+  const sum = members.map((m) => m.reduce((s, i) => s + items[i].value, 0));
+  const fem = members.map((m) => m.filter((i) => items[i].gender === 'female').length);
+  const male = members.map((m) => m.filter((i) => items[i].gender === 'male').length);
+  const W = fem.reduce((s, x) => s + x, 0);
+  const M = male.reduce((s, x) => s + x, 0);
+  const isF = items.map((it) => (it.gender === 'female' ? 1 : 0));
+  const isM = items.map((it) => (it.gender === 'male' ? 1 : 0));
+  const hasPairs = pairs.some((x) => x === 1);
+  const nulls = members.map((m) => m.filter((i) => !items[i].known).length);
+  // Mixed groups first, then closeness to the field's share of each gender (squared, scaled by n).
+  const unmixed = 64 * n * n * (g + 1) + 1;
+
+  const key = (j: number) => sum[j] * mult[j];
+  const genderPen = (j: number, f: number, m: number) =>
+    (f > 0 && m > 0 ? 0 : unmixed) + (n * f - W * size[j]) ** 2 + (n * m - M * size[j]) ** 2;
+  // Three highest and three lowest groups, to get the extremes of the groups a swap does not touch.
+  let top: number[] = [];
+  let bottom: number[] = [];
+  let spread = 0;
+  const refresh = () => {
+    const order = [...Array(g).keys()].sort((a, b) => key(a) - key(b) || a - b);
+    bottom = order.slice(0, 3);
+    top = order.slice(-3).reverse();
+    spread = g ? key(top[0]) - key(bottom[0]) : 0;
+  };
+  refresh();
+
+  const partners = (i: number, j: number, except: number) => {
+    let c = 0;
+    for (const k of members[j]) if (k !== i && k !== except && pairs[i * n + k]) c++;
+    return c;
+  };
+
+  /** Cost change of swapping a and b, lexicographic; negative means better. */
+  const better = (a: number, b: number, boundKey: number): boolean => {
+    const ga = group[a];
+    const gb = group[b];
+    const va = items[a].value;
+    const vb = items[b].value;
+    const ka = (sum[ga] - va + vb) * mult[ga];
+    const kb = (sum[gb] - vb + va) * mult[gb];
+    let hi = Math.max(ka, kb);
+    let lo = Math.min(ka, kb);
+    for (const j of top)
+      if (j !== ga && j !== gb) {
+        hi = Math.max(hi, key(j));
+        break;
+      }
+    for (const j of bottom)
+      if (j !== ga && j !== gb) {
+        lo = Math.min(lo, key(j));
+        break;
+      }
+    const next = hi - lo;
+    const excess = Math.max(0, next - boundKey) - Math.max(0, spread - boundKey);
+    if (excess !== 0) return excess < 0;
+    if (isF[a] !== isF[b] || isM[a] !== isM[b]) {
+      const df = isF[b] - isF[a];
+      const dm = isM[b] - isM[a];
+      const d =
+        genderPen(ga, fem[ga] + df, male[ga] + dm) +
+        genderPen(gb, fem[gb] - df, male[gb] - dm) -
+        genderPen(ga, fem[ga], male[ga]) -
+        genderPen(gb, fem[gb], male[gb]);
+      if (d !== 0) return d < 0;
+    }
+    if (next !== spread) return next < spread;
+    if (hasPairs) {
+      const d = partners(a, gb, b) + partners(b, ga, a) - partners(a, ga, a) - partners(b, gb, b);
+      if (d !== 0) return d < 0;
+    }
+    return ka * ka + kb * kb - key(ga) ** 2 - key(gb) ** 2 < 0;
+  };
+
+  // Members without a handicap trade places only so that the per-group counts stay a permutation.
+  const keepsNullSpread = (a: number, b: number) => {
+    if (items[a].known === items[b].known) return true;
+    const from = items[a].known ? group[b] : group[a];
+    const to = items[a].known ? group[a] : group[b];
+    return nulls[from] - nulls[to] === 1;
+  };
+
+  const swap = (a: number, b: number) => {
+    const ga = group[a];
+    const gb = group[b];
+    if (items[a].known !== items[b].known) {
+      const d = items[a].known ? 1 : -1; // a null moves from gb to ga when a is known
+      nulls[ga] += d;
+      nulls[gb] -= d;
+    }
+    sum[ga] += items[b].value - items[a].value;
+    sum[gb] += items[a].value - items[b].value;
+    fem[ga] += isF[b] - isF[a];
+    fem[gb] += isF[a] - isF[b];
+    male[ga] += isM[b] - isM[a];
+    male[gb] += isM[a] - isM[b];
+    members[ga][members[ga].indexOf(a)] = b;
+    members[gb][members[gb].indexOf(b)] = a;
+    group[a] = gb;
+    group[b] = ga;
+    refresh();
+  };
+
+  return {
+    members,
+    spread: () => spread,
+    cost() {
+      let gender = 0;
+      let squares = 0;
+      for (let j = 0; j < g; j++) {
+        gender += genderPen(j, fem[j], male[j]);
+        squares += key(j) ** 2;
+      }
+      return [gender, spread, this.repeatedPairs(), squares];
+    },
+    repeatedPairs() {
+      let c = 0;
+      for (const m of members)
+        for (let x = 0; x < m.length; x++) for (let y = x + 1; y < m.length; y++) c += pairs[m[x] * n + m[y]];
+      return c;
+    },
+    improve(boundKey) {
+      for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+        let improved = false;
+        for (let a = 0; a < n; a++) {
+          for (let b = a + 1; b < n; b++) {
+            if (group[a] === group[b] || !keepsNullSpread(a, b)) continue;
+            if (better(a, b, boundKey)) {
+              swap(a, b);
+              improved = true;
+            }
+          }
+        }
+        if (!improved) return;
+      }
+    },
+  };
+}

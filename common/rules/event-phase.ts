@@ -1,0 +1,62 @@
+import { FEW_SPOTS_RATIO, WEEK_BADGE_NEXT_WEEK_DAYS, WEEK_BADGE_THIS_WEEK_DAYS } from '../limits';
+import type { EventFilter } from '../options';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Times = { startTime: string | Date; endTime: string | Date };
+const ms = (d: string | Date) => (typeof d === 'string' ? Date.parse(d) : d.getTime());
+
+/** Events page filter (spec §2): upcoming starts later, ongoing started and not ended, past ended. */
+export function matchesEventFilter(e: Times, filter: EventFilter, now = new Date()): boolean {
+  const t = now.getTime();
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'upcoming':
+      return ms(e.startTime) > t;
+    case 'ongoing':
+      return ms(e.startTime) <= t && ms(e.endTime) > t;
+    case 'past':
+      return ms(e.endTime) <= t;
+  }
+}
+
+/** True once the end time has passed ('Tidigare resa'). */
+export function hasEnded(e: Pick<Times, 'endTime'>, now = new Date()): boolean {
+  return ms(e.endTime) <= now.getTime();
+}
+
+/** Same calendar day in Europe/Stockholm. */
+function stockholmDay(d: Date): string {
+  return d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+}
+
+/** Time phase badge of an event card (spec §2 'Events page'). */
+export function phaseBadge(
+  e: Times,
+  now = new Date(),
+): 'Tidigare' | 'Idag' | 'Denna vecka' | 'Nästa vecka' | 'Kommande' {
+  if (ms(e.endTime) < now.getTime()) return 'Tidigare';
+  const start = new Date(ms(e.startTime));
+  if (stockholmDay(start) === stockholmDay(now)) return 'Idag';
+  const days = Math.ceil((start.getTime() - now.getTime()) / DAY_MS);
+  if (days <= WEEK_BADGE_THIS_WEEK_DAYS) return 'Denna vecka';
+  if (days <= WEEK_BADGE_NEXT_WEEK_DAYS) return 'Nästa vecka';
+  return 'Kommande';
+}
+
+/** Availability label of a landing card (spec §2), from real counts. */
+export function availabilityLabel(
+  registeredCount: number,
+  maxParticipants: number | null | undefined,
+): 'Fullbokad' | 'Få platser kvar' | 'Öppen för registrering' {
+  if (!maxParticipants) return 'Öppen för registrering';
+  if (registeredCount >= maxParticipants) return 'Fullbokad';
+  if (registeredCount >= maxParticipants * FEW_SPOTS_RATIO) return 'Få platser kvar';
+  return 'Öppen för registrering';
+}
+
+/** Duration in whole hours, rounded (event card time range). */
+export function durationHours(e: Times): number {
+  return Math.round((ms(e.endTime) - ms(e.startTime)) / (60 * 60 * 1000));
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { MAX_PARTICIPANTS_MIN, MAX_PARTICIPANTS_STEP, TEXT_LONG_MAX, TEXT_SHORT_MAX } from '../limits';
+import { msg } from '../messages';
+import { EVENT_FILTERS, EVENT_STATUSES } from '../options';
+import { totalPrice } from '../rules/event-price';
+
+/** An event as the API returns it, with its registration counts. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  registrationDeadline: z.string().nullable(),
+  maxParticipants: z.number().int(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  price: z.number().int(),
+  notes: z.string().nullable(),
+  image: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  imageId: z.string().nullable(),
+  registrationFee: z.number().int(),
+  greenFee: z.number().int().nullable(),
+  greenFeeIncluded: z.boolean(),
+  coffeeIncluded: z.boolean(),
+  lunchIncluded: z.boolean(),
+  registeredCount: z.number().int(),
+  waitlistedCount: z.number().int(),
+});
+export type Event = z.infer<typeof eventSchema>;
+
+const isoDate = (label: string) =>
+  z.coerce
+    .date({ error: `${label} måste vara ett giltigt datum` })
+    .refine((d) => !Number.isNaN(d.getTime()), {
+      error: `${label} måste vara ett giltigt datum`,
+    });
+
+const fee = (label: string) =>
+  z.coerce
+    .number({ error: `${label} måste vara ett tal` })
+    .int({ error: `${label} anges i hela kronor` })
+    .min(0, { error: `${label} får inte vara negativ` })
+    .max(1_000_000, { error: `${label} är för hög` });
+
+/** Fields of the event form (spec §5 'Event form'), shared by the form and POST/PUT /api/events. */
+export const eventFieldsSchema = z.object({
+  title: z.string().trim().min(1, { error: 'Ange ett namn på eventet' }).max(TEXT_SHORT_MAX),
+  description: z.string().max(TEXT_LONG_MAX).nullish(),
+  location: z.string().trim().min(1, { error: 'Ange en plats' }).max(TEXT_SHORT_MAX),
+  maxParticipants: z.coerce
+    .number({ error: 'Max antal deltagare måste vara ett tal' })
+    .int({ error: 'Max antal deltagare måste vara ett heltal' })
+    .min(MAX_PARTICIPANTS_MIN, { error: `Minst ${MAX_PARTICIPANTS_MIN} deltagare` })
+    .max(10_000, { error: 'Max antal deltagare är för högt' })
+    .refine((n) => n % MAX_PARTICIPANTS_STEP === 0, {
+      error: `Max antal deltagare anges i steg om ${MAX_PARTICIPANTS_STEP}`,
+    }),
+  startTime: isoDate('Starttid'),
+  endTime: isoDate('Sluttid'),
+  registrationDeadline: isoDate('Sista anmälningsdag').nullish(),
+  status: z.enum(EVENT_STATUSES).default('upcoming'),
+  createdBy: z.unknown().optional(),
+  price: fee('Totalpris').optional(),
+  notes: z.string().max(TEXT_LONG_MAX).nullish(),
+  registrationFee: fee('Anmälningsavgift').default(0),
+  greenFee: fee('Greenfee').nullish(),
+  greenFeeIncluded: z.boolean().default(false),
+  coffeeIncluded: z.boolean().default(false),
+  lunchIncluded: z.boolean().default(false),
+  imageId: z.uuid({ error: 'Ogiltigt bild-id' }).nullish(),
+  image: z.string().max(2000).nullish(),
+  imageUrl: z.string().max(2000).nullish(),
+});
+
+/** The cross-field rules of spec §5, as one refinement used by client and server. */
+export const eventInputSchema = eventFieldsSchema.superRefine((v, ctx) => {
+  if (v.endTime.getTime() <= v.startTime.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: msg.endAfterStart });
+  }
+  if (v.registrationDeadline && v.registrationDeadline.getTime() >= v.startTime.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['registrationDeadline'], message: msg.deadlineBeforeStart });
+  }
+  if (v.price != null && v.price !== totalPrice(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price'],
+      message: 'Totalpriset måste vara anmälningsavgiften plus greenfee (när greenfee inte ingår)',
+    });
+  }
+});
+export type EventInput = z.infer<typeof eventInputSchema>;
+
+export const eventListQuerySchema = z.object({
+  status: z.enum(EVENT_FILTERS).optional(),
+  q: z.string().max(TEXT_SHORT_MAX).optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+});
+
+/** Path parameter of every /api/events/{id} route. */
+export const eventIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Ogiltigt event-id' })
+    .int({ error: 'Ogiltigt event-id' })
+    .positive({ error: 'Ogiltigt event-id' })
+    .max(2_147_483_647, { error: 'Ogiltigt event-id' }),
+});
+
+/** What the caller may do with an event (the client shows actions from this, not its own rules). */
+export const eventAbilitiesSchema = z.object({
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  /** Logged in, not yet registered, registration open. Free members may try: the server answers requiresUpgrade. */
+  canRegister: z.boolean(),
+  /** The caller is Pro or admin (registering will not need an upgrade). */
+  isPro: z.boolean(),
+  canCancel: z.boolean(),
+  canSeeChat: z.boolean(),
+  canManageGroups: z.boolean(),
+  canSetPayment: z.boolean(),
+  canSeePrivateNotes: z.boolean(),
+});
+export type EventAbilities = z.infer<typeof eventAbilitiesSchema>;
+
+/** GET /api/events/{id}: the event, its ball-group count, the caller's registration and abilities. */
+export const eventDetailSchema = eventSchema.extend({
+  ballGroupCount: z.number().int(),
+  registrationOpen: z.boolean(),
+  myRegistration: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(['registered', 'waitlisted']),
+      paymentStatus: z.enum(['pending', 'paid', 'refunded']),
+    })
+    .nullable(),
+  abilities: eventAbilitiesSchema,
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;

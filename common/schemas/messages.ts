@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from '../limits';
+import { msg } from '../messages';
+import { publicUserSchema } from './users';
+
+/** Message text: trimmed, not blank, at most 5,000 characters; stored and shown as plain text. */
+export const messageContentSchema = z
+  .string({ error: msg.messageBlank })
+  .trim()
+  .min(1, { error: msg.messageBlank })
+  .max(MESSAGE_MAX_LENGTH, { error: msg.messageTooLong });
+
+/** The sender as shown next to a message (no private fields). */
+export const messageSenderSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  username: z.string().nullable(),
+  profileImageId: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type MessageSender = z.infer<typeof messageSenderSchema>;
+
+/** A direct message (receiverId set) or an event group message (eventId set). */
+export const messageSchema = z.object({
+  id: z.number().int(),
+  senderId: z.string(),
+  receiverId: z.string().nullable(),
+  eventId: z.number().int().nullable(),
+  content: z.string(),
+  read: z.boolean(),
+  sentAt: z.string(),
+  isGroupMessage: z.boolean(),
+  sender: messageSenderSchema,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** GET /api/messages: one conversation partner, the latest message and the unread count. */
+export const conversationSchema = z.object({
+  user: publicUserSchema,
+  /** The latest message of the conversation (the thread endpoint pages through the rest). */
+  messages: z.array(messageSchema),
+  unreadCount: z.number().int(),
+  lastMessageAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** POST /api/messages */
+export const sendMessageSchema = z.object({
+  receiverId: z
+    .string({ error: msg.messageRecipientRequired })
+    .trim()
+    .min(1, { error: msg.messageRecipientRequired })
+    .max(100, { error: msg.messageRecipientRequired }),
+  content: messageContentSchema,
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** GET /api/messages/{userId}: the newest `limit` messages before `before` (a message id), oldest first. */
+export const threadQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type ThreadQuery = z.infer<typeof threadQuerySchema>;
+
+/** POST /api/events/{id}/messages */
+export const sendGroupMessageSchema = z.object({
+  content: messageContentSchema,
+  isGroupMessage: z.literal(true, { error: msg.messageEventMismatch }).optional(),
+  eventId: z.coerce.number().int().positive({ error: msg.messageEventMismatch }).optional(),
+});
+export type SendGroupMessageInput = z.infer<typeof sendGroupMessageSchema>;
+
+/** GET /api/messages/unread-count */
+export const unreadCountSchema = z.object({ count: z.number().int() });
+
+/** A notice about an event (waitlist promotion). */
+export const eventNotificationSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  userId: z.string(),
+  type: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type EventNotification = z.infer<typeof eventNotificationSchema>;
+
+/** What a browser sends on the WebSocket. */
+export const clientRealtimeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('join_messages'), userId: z.string() }),
+]);
+export type ClientRealtimeMessage = z.infer<typeof clientRealtimeSchema>;
+
+/** What the server pushes on the WebSocket. */
+export type ServerRealtimeEvent =
+  | { type: 'joined'; data: { userId: string } }
+  | { type: 'new_message'; data: { message: Message } }
+  | { type: 'messages_read'; data: { userId: string } }
+  | { type: 'event_notification'; data: { notification: EventNotification } }
+  | { type: 'error'; data: { message: string } };

@@ -1,0 +1,152 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, hasHorizontalScroll, loginAs } from './support';
+
+/** Signs up a new member (free) through the real sign-up form; answers the e-mail. */
+async function signUp(page: Page, firstName: string): Promise<string> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.se`;
+  await page.goto('/api/login?screen=signup');
+  await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
+  await page.getByLabel('Förnamn').fill(firstName);
+  await page.getByLabel('Efternamn').fill('Betalare');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Lösenord').fill('birdie2026');
+  await page.getByRole('button', { name: 'Skapa konto' }).click();
+  await expect(page.getByRole('button', { name: 'Användarmeny' })).toBeVisible();
+  return email;
+}
+
+/** An upcoming event that still takes registrations. */
+async function openEventId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/events');
+  const events = (await res.json()) as {
+    id: number;
+    startTime: string;
+    registrationDeadline: string | null;
+  }[];
+  const soon = Date.now() + 24 * 60 * 60 * 1000;
+  const open = events.find(
+    (e) =>
+      new Date(e.startTime).getTime() > soon &&
+      (!e.registrationDeadline || new Date(e.registrationDeadline).getTime() > soon),
+  );
+  expect(open, 'the demo data has an upcoming event').toBeTruthy();
+  return open!.id;
+}
+
+async function newMemberPage(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+test.describe('Pro membership and payments (test payment mode)', () => {
+  test('a free member upgrades through test checkout, registers, cancels and reactivates', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUp(page, 'Petra');
+    const eventId = await openEventId(page);
+
+    // Free: registering opens the upgrade dialog.
+    await page.goto(`/events/${eventId}`);
+    await page.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Uppgradera till Pro-medlemskap' });
+    await expect(upgrade).toBeVisible();
+    await upgrade.getByRole('link', { name: 'Uppgradera till Pro' }).click();
+
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByText('99 kr per månad')).toBeVisible();
+    await page.getByRole('button', { name: 'Fortsätt till säker betalning' }).click();
+
+    // The test mode's hosted checkout, plainly marked.
+    await page.waitForURL(/\/test-checkout\/cs_test_/);
+    await expect(page.getByText(/TESTBETALNING/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Avbryt' })).toBeVisible();
+    await page.getByRole('button', { name: 'Betala 99 kr' }).click();
+
+    await page.waitForURL(/\/payment-success\?session_id=cs_test_[^&]+&userId=/);
+    await expect(page.getByText('Verifierar din betalning...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tack för ditt köp!' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Betalnings-ID: sub_test_/)).toBeVisible();
+
+    // Pro now: registration goes through.
+    await page.goto(`/events/${eventId}`);
+    await page.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Slutför registrering' }).click();
+    await expect(page.getByText(/^(Registrerad|På väntelista)$/).first()).toBeVisible();
+
+    // /subscription says so too.
+    await page.goto('/subscription');
+    await expect(page.getByText('Du är redan Pro-medlem!')).toBeVisible();
+    await expect(page.getByText(/Nästa betalning: \d+ \w+ \d{4}/)).toBeVisible();
+
+    // Cancel at period end: Uppsagd, still Pro; then reactivate.
+    await page.goto('/profile');
+    await expect(page.getByText('Pro-status')).toBeVisible();
+    await expect(page.getByText('Nästa betalning')).toBeVisible();
+    await page.getByRole('button', { name: 'Säg upp prenumeration' }).click();
+    await page
+      .getByRole('dialog', { name: 'Säg upp prenumeration' })
+      .getByRole('button', { name: 'Ja, säg upp' })
+      .click();
+    await expect(page.getByText('Uppsagd', { exact: true })).toBeVisible();
+    await expect(page.getByText('Giltig till')).toBeVisible();
+    const details = await (await page.request.get('/api/subscription-details')).json();
+    expect(details).toMatchObject({
+      isPro: true,
+      cancelAtPeriodEnd: true,
+      subscriptionStatus: 'cancel_at_period_end',
+    });
+
+    await page.getByRole('button', { name: 'Återaktivera prenumeration' }).click();
+    await expect(page.getByText('Nästa betalning')).toBeVisible();
+    await expect(page.getByText('Uppsagd', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Säg upp prenumeration' })).toBeVisible();
+  });
+
+  test('the admin changes a member’s membership on /admin/members; others are sent to /', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const member = await newMemberPage(browser);
+    const email = await signUp(member.page, 'Maja');
+    await member.page.goto('/admin/members');
+    await expect(member.page).toHaveURL(/\/$/);
+    // A free member sees the drawer's upgrade link on a phone.
+    await member.page.setViewportSize({ width: 360, height: 800 });
+    await member.page.goto('/events');
+    await member.page.getByRole('button', { name: 'Öppna meny' }).click();
+    await expect(member.page.getByRole('link', { name: 'Uppgradera till Pro' })).toBeVisible();
+    await member.context.close();
+
+    await loginAs(page, ADMIN);
+    await page.goto('/admin/members');
+    await expect(page.getByRole('heading', { name: 'Hantera medlemskap' })).toBeVisible();
+    for (const col of ['ID', 'Användare', 'E-post', 'Medlemskap', 'Registrerad']) {
+      await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
+    }
+    await page.getByLabel('Sök').fill(email);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Gratis')).toBeVisible();
+
+    await row.getByRole('button', { name: 'Ändra' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ändra medlemskap' });
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    await expect(dialog.getByText('Välj en medlemskapstyp')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Pro' }).check();
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    await expect(page.getByText('Medlemskap uppdaterat')).toBeVisible();
+    await expect(row.getByText('Pro', { exact: true })).toBeVisible();
+
+    // The filter agrees.
+    const filter = page.getByRole('radiogroup', { name: 'Medlemskap' });
+    await filter.getByText('Gratis', { exact: true }).click();
+    await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+    await filter.getByText('Pro', { exact: true }).click();
+    await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});

@@ -1,0 +1,234 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, FREE, hasHorizontalScroll, loginAs, PRO } from './support';
+
+const DAY = 86_400_000;
+const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
+
+/** Creates an upcoming event through the API as the logged-in admin of `request`. */
+async function createEventViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  title: string,
+): Promise<number> {
+  const start = new Date(Date.now() + 20 * DAY);
+  const res = await request.post('/api/events', {
+    headers: { origin: baseURL },
+    data: {
+      title,
+      location: 'Kungsängen GK',
+      description: 'En resa för journeys.',
+      maxParticipants: 16,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 5 * 3_600_000).toISOString(),
+      registrationDeadline: null,
+      status: 'upcoming',
+      registrationFee: 500,
+      greenFee: 300,
+      greenFeeIncluded: false,
+      coffeeIncluded: true,
+      lunchIncluded: true,
+      imageId: null,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id as number;
+}
+
+/** A logged-in page of its own (a separate browser context). */
+async function pageAs(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, email);
+  return page;
+}
+
+/** Picks a day in the next month and the default time in a Mantine date-time picker. */
+async function pickNextMonthDay(page: Page, label: string, day: number) {
+  await page.getByRole('button', { name: label }).click();
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  await dropdown.locator('button[data-direction="next"]').click();
+  await dropdown
+    .getByRole('button', { name: new RegExp(`^${day} `) })
+    .first()
+    .click();
+  await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
+}
+
+test.describe('events', () => {
+  test('a visitor searches, filters, uses the calendar and sees how to join, at 360 px', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { name: 'Golfevent' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Skapa event' })).toHaveCount(0);
+    await expect(page.getByText(/^\d+ res(a|or) hittades$/)).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    const all = (await (await page.request.get('/api/events')).json()) as {
+      id: number;
+      title: string;
+      startTime: string;
+      endTime: string;
+    }[];
+    const upcoming = all.find((e) => Date.parse(e.startTime) > Date.now())!;
+    const past = all.filter((e) => Date.parse(e.endTime) <= Date.now());
+
+    await page.getByLabel('Sök').fill(upcoming.title.toUpperCase());
+    await expect(page.getByRole('heading', { name: upcoming.title })).toBeVisible();
+    await page.getByLabel('Sök').fill('zzz-ingen-träff');
+    await expect(page.getByText('Inga resor hittades')).toBeVisible();
+    await expect(page.getByText('0 resor hittades')).toBeVisible();
+    await page.getByLabel('Sök').fill('');
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Tidigare' }).click();
+    await expect(
+      page.getByText(`${past.length} ${past.length === 1 ? 'resa' : 'resor'} hittades`),
+    ).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Alla event' }).click();
+
+    await page.getByRole('tab', { name: 'Kalender' }).click();
+    // Months ahead in Swedish time, as the calendar counts them.
+    const ym = (d: Date) => {
+      const [y, m] = d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' }).split('-').map(Number);
+      return y * 12 + m;
+    };
+    const months = ym(new Date(upcoming.startTime)) - ym(new Date());
+    for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Nästa månad' }).click();
+    await expect(page.getByRole('columnheader', { name: 'mån' })).toBeVisible();
+    await page.getByRole('grid').getByRole('link', { name: upcoming.title }).first().click();
+    await expect(page).toHaveURL(`${baseURL}/events/${upcoming.id}`);
+    await expect(page.getByRole('heading', { name: upcoming.title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bli medlem för att delta' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Lägg till i kalender' })).toHaveAttribute(
+      'href',
+      `/api/events/${upcoming.id}/calendar.ics`,
+    );
+    await expect(page.getByRole('tab', { name: 'Deltagare' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Bollgrupper' })).toHaveCount(0);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.goto('/events/999999');
+    await expect(page.getByRole('heading', { name: 'Eventet hittades inte' })).toBeVisible();
+  });
+
+  test('an admin creates an event with an image, edits it and deletes it', async ({ page }) => {
+    const title = unique('Journeyresa');
+    await loginAs(page, ADMIN);
+    await page.goto('/events');
+    await page.getByRole('link', { name: 'Skapa event' }).click();
+    await expect(page.getByRole('heading', { name: 'Skapa event' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page.getByText('Ange ett namn på eventet')).toBeVisible();
+    await expect(page.getByText('Ange starttid')).toBeVisible();
+
+    await page.getByLabel('Eventnamn').fill(title);
+    await page.getByLabel('Plats').fill('Ängsö GK');
+    await pickNextMonthDay(page, 'Startdatum och tid', 15);
+    await expect(page.getByRole('button', { name: 'Slutdatum och tid' })).toContainText('11:00');
+    await page.getByLabel('Anmälningsavgift (SEK)').fill('400');
+    await page.getByLabel('Greenfee (SEK)').fill('350');
+    await expect(page.getByLabel('Totalpris')).toHaveValue('750 kr');
+    await page.getByLabel('Greenfee ingår').check();
+    await expect(page.getByLabel('Greenfee (SEK)')).toHaveCount(0);
+    await expect(page.getByLabel('Totalpris')).toHaveValue('400 kr');
+
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2e7d32' } })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bana.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('img', { name: 'Förhandsvisning av eventbilden' })).toBeVisible();
+    await page.getByLabel('Beskrivning').fill('Skapad av en journey.');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+
+    await expect(page.getByText('Event created')).toBeVisible();
+    await expect(page).toHaveURL(/\/events$/);
+    await page.getByLabel('Sök').fill(title);
+    await expect(page.getByText('1 resa hittades')).toBeVisible();
+    await expect(page.getByText('400 kr (inkl. greenfee)')).toBeVisible();
+    await page.getByRole('link', { name: 'Visa detaljer' }).click();
+
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('img', { name: title })).toHaveAttribute(
+      'src',
+      /\/api\/images\/.+\/original/,
+    );
+    await expect(page.getByRole('tab', { name: 'Bollgrupper' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Redigera' }).click();
+    await expect(page.getByRole('heading', { name: 'Redigera resa' })).toBeVisible();
+    await page.getByLabel('Eventnamn').fill(`${title} (ändrad)`);
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page.getByText('Event updated')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `${title} (ändrad)`, level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Ta bort' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ta bort resa' });
+    await expect(dialog.getByText('Detta tar permanent bort resan och alla registreringar')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Ta bort' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await page.getByLabel('Sök').fill(title);
+    await expect(page.getByText('Inga resor hittades')).toBeVisible();
+  });
+
+  test('a Pro member registers with dietary preferences, the admin sees them, the member cancels', async ({
+    browser,
+    baseURL,
+  }) => {
+    const title = unique('Proresa');
+    const admin = await pageAs(browser, ADMIN);
+    const id = await createEventViaApi(admin.request, baseURL!, title);
+
+    const pro = await pageAs(browser, PRO);
+    await pro.goto(`/events/${id}`);
+    await pro.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
+    const dialog = pro.getByRole('dialog', { name: `Registrera dig till ${title}` });
+    await dialog.getByLabel('Kostpreferenser / allergier').fill('Vegetarisk, nötallergi');
+    await dialog.getByLabel('Övriga önskemål (valfritt)').fill('Delar gärna bil');
+    await dialog.getByRole('button', { name: 'Slutför registrering' }).click();
+    await expect(pro.getByText('Registrerad', { exact: true }).first()).toBeVisible();
+    await expect(pro.getByText('1/16 Anmälda')).toBeVisible();
+    await expect(pro.getByRole('tab', { name: 'Gruppchatt' })).toBeVisible();
+    await expect(pro.getByRole('table', { name: 'Deltagare' }).getByText('Väntande')).toBeVisible();
+
+    await admin.goto(`/events/${id}`);
+    await expect(admin.getByText('Kostpreferenser')).toBeVisible();
+    await expect(admin.getByText('Vegetarisk, nötallergi')).toBeVisible();
+    await expect(admin.getByText('Delar gärna bil')).toBeVisible();
+    await admin.getByRole('combobox', { name: /^Betalningsstatus för/ }).click();
+    await admin.getByRole('option', { name: 'Betald' }).click();
+    await expect(admin.getByRole('table', { name: 'Deltagare' }).getByText('Betald').first()).toBeVisible();
+
+    await pro.getByRole('button', { name: 'Avboka registrering' }).click();
+    await pro
+      .getByRole('dialog', { name: 'Avboka registrering' })
+      .getByRole('button', { name: 'Avboka' })
+      .click();
+    await expect(pro.getByRole('button', { name: 'Registrera för detta evenemang' })).toBeVisible();
+    await expect(pro.getByText('Inga deltagare ännu.')).toBeVisible();
+  });
+
+  test('a free member who tries to register sees the upgrade dialog', async ({ browser, baseURL }) => {
+    const admin = await pageAs(browser, ADMIN);
+    const id = await createEventViaApi(admin.request, baseURL!, unique('Friresa'));
+    const free = await pageAs(browser, FREE);
+    await free.goto(`/events/${id}`);
+    await free.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
+    const dialog = free.getByRole('dialog', { name: 'Uppgradera till Pro-medlemskap' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('99 kr per månad')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Uppgradera till Pro' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+    await dialog.getByRole('button', { name: 'Inte nu' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(free.getByText('Anmälan misslyckades')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { hasHorizontalScroll } from './support';
+
+test.describe('foundation', () => {
+  test('a visitor sees the landing page with upcoming events and the 404 page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Hitta ditt nästa golfevenemang' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kommande evenemang' })).toBeVisible();
+    // Real demo events, with real availability labels.
+    await expect(page.getByRole('link', { name: 'Visa detaljer' }).first()).toBeVisible();
+    await expect(page.getByText(/Öppen för registrering|Få platser kvar|Fullbokad/).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Logga in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bli medlem' }).first()).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()} Singelgolf`)).toBeVisible();
+
+    await page.goto('/det-finns-inte');
+    await expect(page.getByText('404')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sidan kunde inte hittas' })).toBeVisible();
+    await expect(page.getByText('Den sida du söker efter existerar inte eller har flyttats.')).toBeVisible();
+    await page
+      .getByRole('button', { name: 'Tillbaka till startsidan' })
+      .or(page.getByRole('link', { name: 'Tillbaka till startsidan' }))
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown payment path goes back to the start page', async ({ page }) => {
+    await page.goto('/payment-old-return');
+    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  });
+
+  test('a visitor signs up, comes back logged in, sends feedback and logs out', async ({ page }) => {
+    const email = `ny.medlem.${Date.now()}@example.se`;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Bli medlem' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
+    await page.getByLabel('Förnamn').fill('Nina');
+    await page.getByLabel('Efternamn').fill('Nybörjare');
+    await page.getByLabel('E-post').fill(email);
+    // The browser's own check (minlength) stops a too short password; the server says so too.
+    await page.getByLabel('Lösenord').fill('svagt');
+    await page.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
+    await page.getByLabel('Lösenord').fill('birdie2026');
+    await page.getByRole('button', { name: 'Skapa konto' }).click();
+
+    const avatar = page.getByRole('button', { name: 'Användarmeny' });
+    await expect(avatar).toBeVisible();
+    await expect(avatar).toContainText('N');
+
+    await page.getByRole('button', { name: 'Lämna feedback' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Skicka' }).click();
+    await expect(page.getByText('Välj ett betyg')).toBeVisible();
+    // Mantine's rating hides its radios behind star labels: click the star for 4.
+    const four = await dialog.getByRole('radio', { name: '4 av 5' }).getAttribute('id');
+    await dialog.locator(`label[for="${four}"]`).click();
+    await dialog.getByRole('textbox').fill('Trevlig sida!');
+    await dialog.getByRole('button', { name: 'Skicka' }).click();
+    await expect(page.getByText('Tack för din feedback!')).toBeVisible();
+
+    await avatar.click();
+    await expect(page.getByRole('menu').getByText(email)).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Logga ut' }).click();
+    await expect(page.getByRole('link', { name: 'Logga in' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Användarmeny' })).toHaveCount(0);
+  });
+
+  test('the landing page fits a 360 px wide phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Kommande evenemang' })).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});

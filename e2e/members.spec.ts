@@ -1,0 +1,214 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, FREE, hasHorizontalScroll, loginAs, PRO } from './support';
+
+/** Signs up a brand-new member (an empty profile of their own to edit) and lands logged in. */
+async function signUp(page: Page, firstName: string): Promise<string> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.se`;
+  await page.goto('/api/login?screen=signup');
+  await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
+  await page.getByLabel('Förnamn').fill(firstName);
+  await page.getByLabel('Efternamn').fill('Profilsson');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Lösenord').fill('birdie2026');
+  await page.getByRole('button', { name: 'Skapa konto' }).click();
+  await expect(page.getByRole('button', { name: 'Användarmeny' })).toBeVisible();
+  return email;
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A toast with this text (one at a time, but the previous one may still be leaving). */
+const expectToast = (page: Page, text: string) =>
+  expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+
+test.describe('members directory', () => {
+  test('a visitor is sent to login', async ({ page }) => {
+    await page.goto('/members');
+    await expect(page.getByRole('heading', { name: 'Logga in' })).toBeVisible();
+  });
+
+  test('a member searches without accents, filters, opens a profile and starts a message', async ({
+    page,
+  }) => {
+    await loginAs(page, FREE);
+    await page.goto('/members');
+    await expect(page.getByRole('heading', { name: 'Medlemmar', level: 1 })).toBeVisible();
+    await expect(page.getByText('Se och ta kontakt med andra medlemmar')).toBeVisible();
+    await expect(page.getByText(/^\d+ medlemmar hittades$/)).toBeVisible();
+
+    // 'ostersund' finds the members of Östersund (server-side, accent-insensitive).
+    await page.getByLabel('Sök medlemmar').fill('ostersund');
+    await expect(page.getByText(/^\d+ medlem(mar)? hittades$/)).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toContainText('Östersund');
+    for (const text of await cards.allInnerTexts()) expect(text).toMatch(/Östersund/);
+
+    // No match: the empty state with its hint, and 'Återställ sökning' clears the filters.
+    await page.getByLabel('Sök medlemmar').fill('zzz-ingen-sådan');
+    await expect(page.getByRole('heading', { name: 'Inga medlemmar hittades' })).toBeVisible();
+    await expect(page.getByText('Försök justera din sökning eller filtren.')).toBeVisible();
+    await page.getByRole('button', { name: 'Återställ sökning' }).click();
+    await expect(page.getByLabel('Sök medlemmar')).toHaveValue('');
+    await expect(page.getByText(/^\d+ medlemmar hittades$/)).toBeVisible();
+
+    await pick(page, 'Handicap', 'Handicap 21+');
+    await expect(cards.first()).toBeVisible();
+    for (const text of await cards.allInnerTexts()) {
+      const hcp = Number(/Handicap:\s*(-?[\d,]+)/.exec(text)?.[1].replace(',', '.'));
+      expect(hcp).toBeGreaterThanOrEqual(21);
+    }
+    await pick(page, 'Handicap', 'Alla handicap');
+
+    await page.getByLabel('Sök medlemmar').fill('Adminsson');
+    const card = cards.filter({ hasText: 'Anna Adminsson' });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Admin', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Visa profil' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Medlemsprofil' });
+    await expect(dialog.getByRole('heading', { name: 'Anna Adminsson' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Om mig' })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]user=/);
+    const userId = new URL(page.url()).searchParams.get('user');
+
+    // ?user={id} opens that member directly.
+    await page.goto(`/members?user=${userId}`);
+    await expect(page.getByRole('dialog', { name: 'Medlemsprofil' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Skicka meddelande' }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages\\?recipient=${userId}$`));
+  });
+
+  test('an unknown member shows the load error with Stäng; admins get their own subtitle', async ({
+    page,
+  }) => {
+    await loginAs(page, ADMIN);
+    await page.goto('/members?user=finns-inte');
+    const dialog = page.getByRole('dialog', { name: 'Medlemsprofil' });
+    await expect(dialog.getByText('Kunde inte ladda medlemsprofilen. Försök igen senare.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Hantera och visa alla medlemmar i gemenskapen')).toBeVisible();
+  });
+
+  test('the directory fits a 360 px wide phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await loginAs(page, FREE);
+    await page.goto('/members');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});
+
+test.describe('own profile', () => {
+  test('a new member sees each kind of validation error, saves, and uploads an avatar', async ({ page }) => {
+    await signUp(page, 'Vera');
+    await page.goto('/profile');
+    await expect(page.getByText('Medlem', { exact: true })).toBeVisible();
+    const save = page.getByRole('button', { name: 'Spara ändringar' });
+    const form = page.locator('form').filter({ has: save });
+
+    // Required fields: the toast gives the first message, each field its own.
+    await save.click();
+    await expectToast(page, 'Validering misslyckades');
+    await expectToast(page, 'Golf-ID krävs');
+    for (const text of [
+      'Klubb krävs',
+      'Kön krävs',
+      'Födelsedatum krävs',
+      'Civilstatus krävs',
+      'Barn krävs',
+      'Yrke krävs',
+      'Dröm krävs',
+      'Ort krävs',
+      'Intressen krävs',
+      'Välj minst 3 intressen',
+      'Välj minst 1 alternativ',
+    ]) {
+      await expect(page.getByText(text).first()).toBeVisible();
+    }
+
+    await form.getByLabel('Förnamn').fill('V');
+    await form.getByLabel('Efternamn').fill('');
+    await form.getByLabel('E-post').fill('inte-en-adress');
+    await form.getByLabel('Födelsedatum').fill(`${new Date().getFullYear() - 16}-05-01`);
+    await save.click();
+    await expect(page.getByText('Namn måste vara minst 2 tecken')).toBeVisible();
+    await expect(page.getByText('Ange en giltig e-postadress')).toBeVisible();
+    await expect(page.getByText('Du måste vara minst 18 år')).toBeVisible();
+
+    await form.getByLabel('Förnamn').fill('Vera');
+    await form.getByLabel('Efternamn').fill('Profilsson');
+    await form.getByLabel('E-post').fill(`vera.${Date.now()}@example.se`);
+    await form.getByLabel('Handicap', { exact: true }).fill('17,3');
+    await form.getByLabel('Golf-ID').fill('900101-123');
+    await form.getByLabel('Klubb').fill('Östersund-Frösö GK');
+    await pick(page, 'Kön', 'Kvinna');
+    await form.getByLabel('Födelsedatum').fill('1990-01-01');
+    await pick(page, 'Civilstatus', 'Skild');
+    await form.getByLabel('Barn').fill('Inga');
+    await form.getByLabel('Yrke').fill('Arkitekt');
+    await form.getByLabel(/^Ort/).fill('Östersund');
+    await form.getByLabel('Dröm').fill('En runda på St Andrews');
+    await form.getByLabel('Dina intressen').fill('Golf, skidor');
+    await expect(page.getByText(/^\d+ av 17 fält ifyllda$/)).toHaveText('13 av 17 fält ifyllda');
+    await form.getByLabel('Livssituation').fill('Ny i stan');
+    // Chips: their checkbox is visually hidden, so a member clicks the label.
+    const chip = (name: string) => form.locator('label').filter({ hasText: new RegExp(`^${name}$`) });
+    await chip('Partner').click();
+    for (const i of ['Fika', 'Film', 'Resor']) await chip(i).click();
+
+    // Below the minimum is refused with a toast, the chip stays selected.
+    await chip('Film').click();
+    await expectToast(page, 'Du måste ha minst 3 intressen valda');
+    await expect(form.getByRole('checkbox', { name: 'Film' })).toBeChecked();
+
+    await expect(page.getByText(/^\d+ av 17 fält ifyllda$/)).toHaveText('16 av 17 fält ifyllda');
+    await save.click();
+    await expectToast(page, 'Profilen har uppdaterats');
+    await page.reload();
+    await expect(form.getByLabel('Klubb')).toHaveValue('Östersund-Frösö GK');
+    await expect(form.getByLabel('Ålder')).toHaveValue(/^\d+$/);
+
+    // Avatar: too large is refused in the browser; a real image is uploaded and shown in the header.
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: 'stor.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(3 * 1024 * 1024 + 1),
+    });
+    await expectToast(page, 'Bildfilen får inte vara större än 3MB');
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2b8b45' } })
+      .png()
+      .toBuffer();
+    await fileInput.setInputFiles({ name: 'jag.png', mimeType: 'image/png', buffer: png });
+    await expectToast(page, 'Profilbilden har uppdaterats');
+    await expect(page.getByRole('button', { name: 'Användarmeny' }).locator('img')).toHaveAttribute(
+      'src',
+      /\/api\/images\/[0-9a-f-]+\/original/,
+    );
+    await expect(page.getByText('17 av 17 fält ifyllda')).toBeVisible();
+  });
+
+  test("'Mina Event' shows the member's registrations", async ({ page }) => {
+    await loginAs(page, PRO);
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Mina Event' }).click();
+    const upcoming = page.getByRole('tab', { name: /^Upcoming \(\d+\)$/ });
+    await expect(upcoming).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Waitlisted \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Past \(\d+\)$/ })).toBeVisible();
+    const count = Number(/\((\d+)\)/.exec((await upcoming.textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+    const panel = page.getByRole('tabpanel', { name: /^Upcoming/ });
+    await expect(panel.getByRole('link', { name: 'View Details' })).toHaveCount(count);
+    await expect(
+      panel.getByText(/Assigned to Ball Group #\d+|Ball groups not yet assigned/).first(),
+    ).toBeVisible();
+    await expect(panel.getByText(/Betald|Återbetalad|Väntande/).first()).toBeVisible();
+    await panel.getByRole('link', { name: 'View Details' }).first().click();
+    await expect(page).toHaveURL(/\/events\/\d+$/);
+  });
+});

@@ -1,0 +1,108 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, FREE, loginAs, PRO } from './support';
+
+/** A logged-in page in a browser context of its own; answers the page and the member's id. */
+const thread = (page: Page) => page.getByLabel('Meddelanden i konversationen');
+
+async function member(browser: Browser, email: string): Promise<{ page: Page; id: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, email);
+  const me = await (await page.request.get('/api/auth/user')).json();
+  return { page, id: me.id as string };
+}
+
+test.describe('messages', () => {
+  test('two members exchange messages live; the unread dot appears and clears', async ({ browser }) => {
+    const per = await member(browser, PRO);
+    const frida = await member(browser, FREE);
+
+    // Frida finds Per through 'Nytt meddelande' (never herself), which opens (and reads) their thread.
+    await frida.page.goto('/messages');
+    await frida.page.getByRole('button', { name: 'Nytt meddelande' }).click();
+    const dialog = frida.page.getByRole('dialog', { name: 'Nytt meddelande' });
+    await dialog.getByLabel('Sök medlem').fill('Frida Fri');
+    await expect(dialog.getByText('Inga medlemmar hittades')).toBeVisible();
+    await dialog.getByLabel('Sök medlem').fill('Prosson');
+    await dialog.getByRole('listitem').filter({ hasText: 'Per Prosson' }).click();
+    await expect(frida.page).toHaveURL(new RegExp(`/messages/${per.id}$`));
+    await expect(frida.page.getByPlaceholder('Type a message...')).toBeVisible();
+    await frida.page.goto('/messages');
+    await expect(frida.page.getByText('Select a conversation')).toBeVisible();
+    const perRow = frida.page.getByRole('button', { name: /Per Prosson/ });
+
+    await per.page.goto(`/messages?recipient=${frida.id}`);
+    await expect(per.page).toHaveURL(new RegExp(`/messages/${frida.id}$`));
+    const text = `Hej Frida! Ses vi på rangen? ${Date.now()}`;
+    const input = per.page.getByPlaceholder('Type a message...');
+    await input.fill(text);
+    await input.press('Enter');
+    await expect(thread(per.page).getByText(text)).toBeVisible();
+    await expect(input).toHaveValue('');
+
+    // Without reloading, Frida's list shows the new message with an unread dot, and the header counts it.
+    await expect(perRow).toContainText(text);
+    await expect(perRow.getByRole('img', { name: 'Oläst' })).toBeVisible();
+    await expect(frida.page.getByLabel(/\d+ olästa meddelanden/).first()).toBeVisible();
+
+    await perRow.click();
+    await expect(frida.page).toHaveURL(new RegExp(`/messages/${per.id}$`));
+    await expect(thread(frida.page).getByText(text)).toBeVisible();
+    await expect(perRow.getByRole('img', { name: 'Oläst' })).toHaveCount(0);
+
+    // Frida answers on two lines (Shift+Enter), with text that looks like HTML; Per sees it arrive as text.
+    const reply = frida.page.getByPlaceholder('Type a message...');
+    await reply.fill('Gärna! <b>Lördag</b>?');
+    await reply.press('Shift+Enter');
+    await reply.pressSequentially('Klockan 9');
+    await expect(frida.page.getByRole('button', { name: 'Skicka' })).toBeEnabled();
+    await reply.press('Enter');
+    await expect(thread(per.page).getByText('Gärna! <b>Lördag</b>?')).toBeVisible();
+    await expect(thread(per.page).getByText(/Klockan 9/)).toBeVisible();
+    await expect(per.page.getByRole('button', { name: 'Skicka' })).toBeDisabled();
+
+    // 'Stor text' enlarges the thread's text.
+    const bubble = thread(per.page).getByText(/Klockan 9/);
+    const before = await bubble.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    await per.page.getByLabel('Stor text').check({ force: true });
+    await expect
+      .poll(() => bubble.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize)))
+      .toBeGreaterThan(before);
+
+    // The sound setting is remembered in the browser.
+    await per.page.getByLabel('Ljud på').uncheck({ force: true });
+    await per.page.reload();
+    await expect(per.page.getByLabel('Ljud av')).not.toBeChecked();
+    await per.page.getByLabel('Ljud av').check({ force: true });
+  });
+
+  test('two registered members chat in the event group chat', async ({ browser }) => {
+    const per = await member(browser, PRO);
+    const anna = await member(browser, ADMIN);
+    type Reg = { eventId?: number; event?: { id: number; endTime: string }; status: string };
+    const regs = async (m: { page: Page; id: string }) =>
+      ((await (await m.page.request.get(`/api/users/${m.id}/registrations`)).json()) as Reg[]).map(
+        (r) => r.event?.id ?? r.eventId,
+      );
+    const perEvents = await regs(per);
+    const annaEvents = new Set(await regs(anna));
+    const shared = perEvents.find((id) => annaEvents.has(id)) ?? perEvents[0];
+    expect(shared).toBeTruthy();
+
+    for (const m of [per, anna]) {
+      await m.page.goto(`/events/${shared}`);
+      await m.page.getByRole('tab', { name: 'Gruppchatt' }).click();
+    }
+    const text = `Vem tar med extra bollar? ${Date.now()}`;
+    const box = per.page.getByLabel('Meddelande till gruppen');
+    await box.fill(text);
+    await per.page.getByRole('button', { name: 'Skicka' }).click();
+    await expect(per.page.getByText(text)).toBeVisible();
+    // Anna sees it with Per's name, pushed (well before the 5 s refresh).
+    await expect(anna.page.getByText(text)).toBeVisible({ timeout: 4000 });
+    await expect(anna.page.getByText('Per Prosson').first()).toBeVisible();
+    await anna.page.getByLabel('Meddelande till gruppen').fill('Jag tar med!');
+    await anna.page.getByRole('button', { name: 'Skicka' }).click();
+    await expect(per.page.getByText('Jag tar med!')).toBeVisible({ timeout: 4000 });
+  });
+});

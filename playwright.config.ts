@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Several engineers may run journeys at once: each sets E2E_PORT to a port of their own.
+const port = Number(process.env.E2E_PORT ?? 5200);
+export const baseURL = `http://localhost:${port}`;
+
+/** Browser journeys in Debian's Chromium (never a downloaded browser) against a fresh demo site. */
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    baseURL,
+    locale: 'sv-SE',
+    timezoneId: 'Europe/Stockholm',
+    trace: 'retain-on-failure',
+    video: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(port) },
+  },
+});

@@ -1,0 +1,91 @@
+// npm test: every test — types, lint, unit, server integration on PGlite (and PostgreSQL when
+// DATABASE_URL is set), the client build, browser journeys — then one line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const only = process.argv.slice(2); // e.g. `npm test -- unit server` runs just those steps
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+/** A step that is one check (types, lint, build). */
+function check(name, cmd, args, env) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const ok = run(cmd, args, env);
+  ok ? passed++ : failed++;
+  summary.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
+}
+
+/** A vitest run; counts its tests from the JSON report. */
+function vitest(name, args, env) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const out = path.join(tmp, `vitest-${name}.json`);
+  rmSync(out, { force: true });
+  const ok = run(
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
+  if (!existsSync(out)) {
+    failed++;
+    summary.push(`${name}: did not run`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  // A file that fails to load has no tests but counts as a failure.
+  const brokenFiles = r.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  ).length;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + brokenFiles + (!ok && r.numFailedTests + brokenFiles === 0 ? 1 : 0);
+  summary.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed`);
+}
+
+/** The Playwright journeys; counts from the JSON report. */
+function playwright(name) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const out = path.join(tmp, 'playwright.json');
+  rmSync(out, { force: true });
+  const ok = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (!existsSync(out)) {
+    failed++;
+    summary.push(`${name}: did not run`);
+    return;
+  }
+  const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+  const bad = s.unexpected;
+  passed += s.expected + (s.flaky ?? 0);
+  failed += bad + (!ok && bad === 0 ? 1 : 0);
+  summary.push(
+    `${name}: ${s.expected + (s.flaky ?? 0)} passed, ${bad} failed${s.flaky ? ` (${s.flaky} flaky)` : ''}`,
+  );
+}
+
+check('types-server', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+check('types-client', bin('tsc'), ['--noEmit', '-p', 'tsconfig.client.json']);
+check('types-e2e', bin('tsc'), ['--noEmit', '-p', 'tsconfig.e2e.json']);
+check('lint', bin('biome'), ['check', '.']);
+vitest('unit', ['--project', 'unit']);
+vitest('server', ['--project', 'server'], { TEST_DB: 'pglite' });
+if (process.env.DATABASE_URL) vitest('server-postgres', ['--project', 'server'], { TEST_DB: 'postgres' });
+else summary.push('server-postgres: skipped (DATABASE_URL not set)');
+check('build', bin('vite'), ['build', '--logLevel', 'warn']);
+playwright('e2e');
+
+console.log(`\n${summary.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,47 @@
+import { msg } from '@common/messages';
+import type { MembershipType } from '@common/options';
+import { eq } from 'drizzle-orm';
+import { lockUser } from '../billing/billing.queries';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { NotFoundError } from '../errors';
+import type { UserRow } from '../members/members.presenter';
+import { insertMembershipChange } from './admin-members.queries';
+
+const LIVE = new Set(['active', 'past_due', 'cancel_at_period_end']);
+
+/**
+ * An admin sets a member's membership type, logged in membership_changes. Pro set by an admin
+ * stands on its own: a subscription that is no longer live is unlinked so it cannot end it.
+ */
+export async function setMembership(
+  db: Db,
+  admin: UserRow,
+  userId: string,
+  type: MembershipType,
+): Promise<UserRow> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const user = await lockUser(tx, userId);
+    if (!user) throw new NotFoundError(msg.userNotFound);
+    const staleSubscription = !user.subscriptionStatus || !LIVE.has(user.subscriptionStatus);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        membershipType: type,
+        ...(type === 'pro' && staleSubscription
+          ? { stripeSubscriptionId: null, subscriptionStatus: null, subscriptionPeriodEnd: null }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    await insertMembershipChange(tx, {
+      userId,
+      changedBy: admin.id,
+      fromType: user.membershipType,
+      toType: type,
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,155 @@
+import { IMAGE_MAX_BYTES } from '@common/limits';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import session from '@fastify/session';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminStatsRoutes } from './admin/admin-stats.routes';
+import { authRoutes } from './auth/auth.routes';
+import { registerCurrentUser } from './auth/current-user';
+import { pruneIdpModels } from './auth/idp/adapter';
+import { idpRoutes } from './auth/idp/idp.routes';
+import { createBuiltInIssuer } from './auth/idp/provider';
+import { inProcessFetch } from './auth/in-process-fetch';
+import { createRelyingParty } from './auth/relying-party';
+import { getOrCreateSecret, randomSecret } from './auth/secrets';
+import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
+import { billingRoutes } from './billing/billing.routes';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { eventsRoutes } from './events/events.routes';
+import { feedbackRoutes } from './feedback/feedback.routes';
+import { healthRoutes } from './health/health.routes';
+import { imagesRoutes } from './images/images.routes';
+import { membersRoutes } from './members/members.routes';
+import { messagesRoutes } from './messages/messages.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { createSessionStore } from './plugins/session-store';
+import { registerStaticClient } from './plugins/static-client';
+import { realtimeRoutes } from './realtime/realtime.routes';
+import { registrationsRoutes } from './registrations/registrations.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app (API, IdP, WebSocket, client) without listening; tests inject into it. */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Let requests in flight finish on close; refuse new ones.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Singelgolf API', version: '1.0.0', description: 'The API behind singelgolf.se' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const sessionSecret =
+    config.SESSION_SECRET ?? (await getOrCreateSecret(database, 'session_secret', randomSecret(48)));
+  const store = createSessionStore(database.db, config.SESSION_MAX_AGE_DAYS);
+  await app.register(cookie);
+  await app.register(session, {
+    secret: sessionSecret,
+    cookieName: 'sg.sid',
+    store,
+    saveUninitialized: false,
+    // A session is written only when it changes (not on every request); see the refresh hook below.
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: 'auto',
+      path: '/',
+      maxAge: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    },
+  });
+  registerCurrentUser(app);
+  // Logged-in sessions are extended once less than half their lifetime is left.
+  const maxAgeMs = config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+  app.addHook('preHandler', async (request) => {
+    const expires = request.session?.cookie.expires;
+    if (request.session?.get('userId') && expires && expires.getTime() - Date.now() < maxAgeMs / 2) {
+      request.session.touch();
+      request.session.set('refreshedAt', Date.now());
+    }
+  });
+  await registerSecurity(app);
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  // Login: the built-in issuer unless an external one is configured; the app is a relying party either way.
+  const loginRateLimit = config.RATE_LIMIT_LOGIN_PER_MINUTE;
+  let rp: ReturnType<typeof createRelyingParty>;
+  if (config.builtInIssuer) {
+    const issuer = await createBuiltInIssuer(config, database);
+    await app.register(idpRoutes, { issuer, loginRateLimit });
+    rp = createRelyingParty(config, {
+      issuer: issuer.issuer,
+      clientId: issuer.clientId,
+      clientSecret: issuer.clientSecret,
+      fetch: inProcessFetch(app, config.publicUrl),
+    });
+  } else {
+    rp = createRelyingParty(config, {
+      issuer: config.OIDC_ISSUER_URL!,
+      clientId: config.OIDC_CLIENT_ID!,
+      clientSecret: config.OIDC_CLIENT_SECRET!,
+    });
+  }
+  await app.register(authRoutes, { rp, loginRateLimit });
+
+  await app.register(healthRoutes);
+  await app.register(eventsRoutes);
+  await app.register(ballGroupsRoutes);
+  await app.register(adminStatsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(registrationsRoutes);
+  await app.register(imagesRoutes);
+  await app.register(membersRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(billingRoutes);
+  await registerStaticClient(app);
+
+  // Expired sessions and IdP records are removed hourly.
+  const prune = setInterval(
+    () => {
+      store.prune().catch((err) => app.log.warn({ err }, 'session prune failed'));
+      pruneIdpModels(database.db).catch((err) => app.log.warn({ err }, 'idp prune failed'));
+    },
+    60 * 60 * 1000,
+  );
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
+  return app;
+}

@@ -1,0 +1,123 @@
+import { fullUserSchema } from '@common/schemas/users';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentFullUser } from '../members/members.presenter';
+import { upsertLoginUser } from './auth.service';
+import { requireUser } from './current-user';
+import type { RelyingParty } from './relying-party';
+
+const errorSchema = z.object({ message: z.string() });
+
+/** Only same-site paths may be returned to after login. */
+function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+declare module 'fastify' {
+  interface Session {
+    idToken?: string;
+  }
+}
+
+/** Login, callback, logout (relying party) and the current user. */
+export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty; loginRateLimit: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { rp } = opts;
+  const publicUrl = new URL(app.config.publicUrl);
+
+  r.get(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start login or sign-up at the OpenID Connect issuer',
+        querystring: z.object({
+          screen: z.enum(['signup', 'login']).optional(),
+          returnTo: z.string().max(500).optional(),
+        }),
+      },
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      // The login checks live in a cookie for the public host: go there first if addressed otherwise.
+      if (request.host !== publicUrl.host) {
+        return reply.redirect(`${app.config.publicUrl}${request.url}`);
+      }
+      const start = await rp.startLogin(request.query.screen === 'signup' ? 'signup' : undefined);
+      request.session.set('login', {
+        codeVerifier: start.codeVerifier,
+        state: start.state,
+        nonce: start.nonce,
+        returnTo: safeReturnTo(request.query.returnTo),
+      });
+      return reply.redirect(start.url);
+    },
+  );
+
+  r.get(
+    '/api/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish login: code exchange with PKCE, state and nonce checked',
+        querystring: z.record(z.string(), z.string()),
+      },
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const pending = request.session.get('login');
+      if (request.query.error || !pending) return reply.redirect('/');
+      let result: Awaited<ReturnType<RelyingParty['finishLogin']>>;
+      try {
+        result = await rp.finishLogin(new URL(request.url, app.config.publicUrl), pending);
+      } catch (err) {
+        request.log.warn({ err }, 'login callback refused');
+        request.session.set('login', undefined);
+        return reply.status(400).send({ message: 'Inloggningen kunde inte slutföras. Försök igen.' });
+      }
+      const { claims } = result;
+      const user = await upsertLoginUser(
+        app.db,
+        {
+          issuer: rp.issuer,
+          subject: claims.sub,
+          email: typeof claims.email === 'string' ? claims.email : undefined,
+          emailVerified: claims.email_verified === true,
+          firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+          lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+        },
+        app.config.ADMIN_EMAILS,
+      );
+      // A new session id at login (no fixation).
+      await request.session.regenerate();
+      request.session.set('userId', user.id);
+      request.session.set('idToken', result.idToken);
+      return reply.redirect(pending.returnTo);
+    },
+  );
+
+  r.get(
+    '/api/logout',
+    { schema: { tags: ['auth'], summary: 'Log out here and at the issuer' } },
+    async (request, reply) => {
+      const idToken = request.session.get('idToken');
+      const hadUser = !!request.session.get('userId');
+      await request.session.destroy();
+      const url = hadUser ? await rp.logoutUrl(idToken).catch(() => null) : null;
+      return reply.redirect(url ?? '/');
+    },
+  );
+
+  r.get(
+    '/api/auth/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The logged-in member (own record in full), or 401',
+        response: { 200: fullUserSchema, 401: errorSchema },
+      },
+    },
+    async (request) => presentFullUser(await requireUser(request)),
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { UserRow } from '../members/members.presenter';
+import { findUserById } from '../members/members.queries';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+    refreshedAt?: number;
+    /** Pending login: PKCE verifier, state, nonce and where to go after. */
+    login?: { codeVerifier: string; state: string; nonce: string; returnTo: string };
+  }
+  interface FastifyRequest {
+    /** The logged-in member (loaded once per request), or null. */
+    currentUser(): Promise<UserRow | null>;
+  }
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
+/** Decorates requests with currentUser(), read from the session's user id. */
+export function registerCurrentUser(app: FastifyInstance): void {
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const userId = this.session?.get('userId');
+      pending = userId ? findUserById(app.db, userId).then((u) => u ?? null) : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+}
+
+/** The logged-in member, or a 401. */
+export async function requireUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await request.currentUser();
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** The logged-in admin, or a 401/403. */
+export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw new ForbiddenError();
+  return user;
+}

@@ -1,0 +1,79 @@
+/** Swedish HTML pages of the built-in identity provider. Plain forms: they work without JavaScript. */
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const style = `
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f8f3;color:#1b2b20}
+main{max-width:420px;margin:0 auto;padding:32px 16px}
+.brand{color:#2b8a3e;font-weight:700;font-size:1.5rem;text-decoration:none}
+.card{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:24px;margin-top:16px}
+h1{font-size:1.4rem;margin:0 0 16px}
+label{display:block;font-weight:600;margin:12px 0 4px;font-size:.95rem}
+input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #ced4da;border-radius:8px;font-size:1rem}
+button{width:100%;margin-top:20px;padding:12px;border:0;border-radius:8px;background:#2b8a3e;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+.error{background:#fff0f0;border:1px solid #ffa8a8;color:#c92a2a;border-radius:8px;padding:10px 12px;margin-bottom:8px}
+.alt{margin-top:16px;text-align:center}
+a{color:#2b8a3e}
+.row{display:flex;gap:12px}.row>div{flex:1}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)} – Singelgolf</title><style>${style}</style></head>
+<body><main><a class="brand" href="/">⛳ Singelgolf</a><div class="card">${body}</div></main></body></html>`;
+}
+
+const errorBox = (error?: string) => (error ? `<div class="error" role="alert">${esc(error)}</div>` : '');
+
+/** 'Logga in' page of an interaction. */
+export function loginPage(uid: string, opts: { email?: string; error?: string } = {}): string {
+  return layout(
+    'Logga in',
+    `<h1>Logga in</h1>${errorBox(opts.error)}
+<form method="post" action="/idp/interaction/${esc(uid)}/login" autocomplete="on">
+<label for="email">E-post</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(opts.email ?? '')}">
+<label for="password">Lösenord</label><input id="password" name="password" type="password" required autocomplete="current-password">
+<button type="submit">Logga in</button></form>
+<p class="alt">Inget konto? <a href="/idp/interaction/${esc(uid)}/signup">Bli medlem</a></p>
+<p class="alt"><a href="/idp/interaction/${esc(uid)}/abort">Avbryt</a></p>`,
+  );
+}
+
+/** 'Bli medlem' (sign-up) page of an interaction. */
+export function signupPage(
+  uid: string,
+  opts: { firstName?: string; lastName?: string; email?: string; error?: string } = {},
+): string {
+  return layout(
+    'Bli medlem',
+    `<h1>Bli medlem</h1>${errorBox(opts.error)}
+<form method="post" action="/idp/interaction/${esc(uid)}/signup" autocomplete="on">
+<div class="row"><div><label for="firstName">Förnamn</label><input id="firstName" name="firstName" required maxlength="100" autocomplete="given-name" value="${esc(opts.firstName ?? '')}"></div>
+<div><label for="lastName">Efternamn</label><input id="lastName" name="lastName" required maxlength="100" autocomplete="family-name" value="${esc(opts.lastName ?? '')}"></div></div>
+<label for="email">E-post</label><input id="email" name="email" type="email" required maxlength="320" autocomplete="email" value="${esc(opts.email ?? '')}">
+<label for="password">Lösenord</label><input id="password" name="password" type="password" required minlength="8" autocomplete="new-password">
+<small>Minst 8 tecken, med både bokstäver och siffror.</small>
+<button type="submit">Skapa konto</button></form>
+<p class="alt">Har du redan ett konto? <a href="/idp/interaction/${esc(uid)}/login">Logga in</a></p>`,
+  );
+}
+
+/** Logout confirmation of the issuer: submits itself, with a button when scripts are off. */
+export function logoutPage(form: string, nonce: string): string {
+  return layout(
+    'Logga ut',
+    `<h1>Logga ut</h1>${form}<p>Du loggas ut från Singelgolf.</p>
+<button type="submit" form="op.logoutForm" name="logout" value="yes">Logga ut</button>
+<script nonce="${nonce}">(function(f){if(!f)return;var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})(document.getElementById('op.logoutForm'));</script>`,
+  );
+}
+
+/** An error page of the issuer. */
+export function errorPage(message: string): string {
+  return layout(
+    'Något gick fel',
+    `<h1>Något gick fel</h1><p>${esc(message)}</p><p class="alt"><a href="/">Tillbaka till startsidan</a></p>`,
+  );
+}

@@ -1,0 +1,46 @@
+import { displayName } from '@common/rules/display-name';
+import type { BallGroup, GroupMember } from '@common/schemas/ball-groups';
+import type { BallGroupRow, MemberRow } from './ball-groups.queries';
+
+/** A registration as a group member row. */
+export function presentMember(m: MemberRow): GroupMember {
+  return {
+    id: m.id,
+    userId: m.userId,
+    name: displayName({ ...m, id: m.userId }),
+    handicap: m.handicap === null ? null : Number(m.handicap),
+    gender: m.gender,
+    paymentStatus: m.paymentStatus,
+    groupId: m.groupId,
+  };
+}
+
+const byHandicap = (a: GroupMember, b: GroupMember) =>
+  (a.handicap ?? Number.POSITIVE_INFINITY) - (b.handicap ?? Number.POSITIVE_INFINITY) || a.id - b.id;
+
+/** Groups with their members (by handicap) and real statistics from the members' profiles. */
+export function presentGroups(groups: BallGroupRow[], members: MemberRow[]): BallGroup[] {
+  return groups.map((g) => {
+    const list = members
+      .filter((m) => m.groupId === g.id)
+      .map(presentMember)
+      .sort(byHandicap);
+    const known = list.filter((m) => m.handicap !== null).map((m) => m.handicap as number);
+    return {
+      id: g.id,
+      eventId: g.eventId,
+      name: g.name,
+      createdAt: g.createdAt.toISOString(),
+      members: list,
+      stats: {
+        memberCount: list.length,
+        male: list.filter((m) => m.gender === 'male').length,
+        female: list.filter((m) => m.gender === 'female').length,
+        other: list.filter((m) => m.gender === 'other').length,
+        averageHandicap: known.length
+          ? Math.round((known.reduce((s, x) => s + x, 0) / known.length) * 10) / 10
+          : null,
+      },
+    };
+  });
+}

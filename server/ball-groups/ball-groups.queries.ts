@@ -1,0 +1,98 @@
+import type { Gender, PaymentStatus, RegistrationStatus } from '@common/options';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ballGroups, eventRegistrations, users } from '../db/schema';
+
+export type BallGroupRow = typeof ballGroups.$inferSelect;
+
+/** A registration with the profile facts the groups show. */
+export interface MemberRow {
+  id: number;
+  eventId: number;
+  userId: string;
+  status: RegistrationStatus;
+  paymentStatus: PaymentStatus;
+  groupId: number | null;
+  handicap: number | null;
+  gender: Gender | null;
+  firstName: string | null;
+  lastName: string | null;
+  fullName: string | null;
+  username: string | null;
+}
+
+const memberColumns = {
+  id: eventRegistrations.id,
+  eventId: eventRegistrations.eventId,
+  userId: eventRegistrations.userId,
+  status: eventRegistrations.status,
+  paymentStatus: eventRegistrations.paymentStatus,
+  groupId: eventRegistrations.groupId,
+  // The profile's handicap; the one given at registration when the profile has none.
+  handicap: sql<number | null>`coalesce(${users.handicap}, ${eventRegistrations.handicap})::float8`,
+  gender: users.gender,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  fullName: users.fullName,
+  username: users.username,
+};
+
+/** The ball groups of an event, by id. */
+export async function listGroups(db: Db, eventId: number): Promise<BallGroupRow[]> {
+  return db.select().from(ballGroups).where(eq(ballGroups.eventId, eventId)).orderBy(asc(ballGroups.id));
+}
+
+/** Registrations of an event with their members' profile facts (registered only, or all). */
+export async function listEventMembers(
+  db: Db,
+  eventId: number,
+  registeredOnly = false,
+): Promise<MemberRow[]> {
+  const where = registeredOnly
+    ? and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'registered'))
+    : eq(eventRegistrations.eventId, eventId);
+  return db
+    .select(memberColumns)
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(where)
+    .orderBy(asc(eventRegistrations.id));
+}
+
+/** One registration with its member's facts. */
+export async function findMember(db: Db, registrationId: number): Promise<MemberRow | undefined> {
+  const rows = await db
+    .select(memberColumns)
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(eq(eventRegistrations.id, registrationId))
+    .limit(1);
+  return rows[0];
+}
+
+/** One ball group by id. */
+export async function findGroup(db: Db, groupId: number): Promise<BallGroupRow | undefined> {
+  const rows = await db.select().from(ballGroups).where(eq(ballGroups.id, groupId)).limit(1);
+  return rows[0];
+}
+
+/**
+ * Pairs of this event's registered members who shared a ball group at an event that started earlier
+ * (uses the group index on event_registrations).
+ */
+export async function previousPairs(db: Db, eventId: number, startTime: Date): Promise<[string, string][]> {
+  const result = await db.execute(sql`
+    with field as (
+      select user_id from event_registrations where event_id = ${eventId} and status = 'registered'
+    ),
+    history as (
+      select r.user_id, r.group_id from event_registrations r
+      join events e on e.id = r.event_id
+      where r.group_id is not null and r.event_id <> ${eventId} and e.start_time < ${startTime.toISOString()}::timestamptz
+        and r.user_id in (select user_id from field)
+    )
+    select distinct a.user_id as "a", b.user_id as "b"
+    from history a join history b on a.group_id = b.group_id and a.user_id < b.user_id
+  `);
+  return (result as unknown as { rows: { a: string; b: string }[] }).rows.map((r) => [r.a, r.b]);
+}

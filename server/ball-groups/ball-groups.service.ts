@@ -1,0 +1,103 @@
+import { msg } from '@common/messages';
+import { generateBallGroups } from '@common/rules/ball-groups';
+import type { BallGroup, BallGroupFiguresDto, GroupMember } from '@common/schemas/ball-groups';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ballGroups, eventRegistrations, events } from '../db/schema';
+import { NotFoundError, ValidationError } from '../errors';
+import { lockEvent } from '../events/events.queries';
+import { presentGroups, presentMember } from './ball-groups.presenter';
+import { findGroup, findMember, listEventMembers, listGroups, previousPairs } from './ball-groups.queries';
+
+/** The groups of an event with their members; 404 for an unknown event. */
+export async function getEventGroups(db: Db, eventId: number): Promise<BallGroup[]> {
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+  if (!event) throw new NotFoundError(msg.eventNotFound);
+  const [groups, members] = await Promise.all([listGroups(db, eventId), listEventMembers(db, eventId)]);
+  return presentGroups(groups, members);
+}
+
+/**
+ * Generates the ball groups of an event from its registered members (common/rules/ball-groups.ts) and
+ * replaces the existing ones, in one transaction under the event's row lock.
+ */
+export async function generateGroups(
+  db: Db,
+  eventId: number,
+): Promise<{ groups: BallGroup[]; figures: BallGroupFiguresDto }> {
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (!event) throw new NotFoundError(msg.eventNotFound);
+    const field = await listEventMembers(tx, eventId, true);
+    if (field.length === 0) throw new ValidationError(msg.groupsNoneRegistered);
+    const pairs = await previousPairs(tx, eventId, event.startTime);
+    const plan = generateBallGroups(
+      field.map((m) => ({ id: m.id, userId: m.userId, handicap: m.handicap, gender: m.gender })),
+      pairs,
+    );
+    // Deleting the old groups unassigns everyone (foreign key ON DELETE SET NULL).
+    await tx.delete(ballGroups).where(eq(ballGroups.eventId, eventId));
+    const inserted = await tx
+      .insert(ballGroups)
+      .values(plan.groups.map((_, i) => ({ eventId, name: `Bollgrupp ${i + 1}` })))
+      .returning({ id: ballGroups.id });
+    for (const [i, ids] of plan.groups.entries()) {
+      await tx
+        .update(eventRegistrations)
+        .set({ groupId: inserted[i].id })
+        .where(and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.id, ids)));
+    }
+    const [groups, members] = await Promise.all([listGroups(tx, eventId), listEventMembers(tx, eventId)]);
+    return { groups: presentGroups(groups, members), figures: plan.figures };
+  });
+}
+
+/** A group of the given event, or 404. */
+async function groupOfEvent(db: Db, eventId: number, groupId: number) {
+  const group = await findGroup(db, groupId);
+  if (!group || group.eventId !== eventId) throw new NotFoundError(msg.groupNotFound);
+  return group;
+}
+
+/** Renames a group (the name is already trimmed and non-blank). */
+export async function renameGroup(
+  db: Db,
+  eventId: number,
+  groupId: number,
+  name: string,
+): Promise<BallGroup> {
+  await groupOfEvent(db, eventId, groupId);
+  await db.update(ballGroups).set({ name }).where(eq(ballGroups.id, groupId));
+  const groups = await getEventGroups(db, eventId);
+  return groups.find((g) => g.id === groupId) as BallGroup;
+}
+
+/** Deletes a group; its members become unassigned. */
+export async function deleteGroup(db: Db, eventId: number, groupId: number): Promise<void> {
+  await groupOfEvent(db, eventId, groupId);
+  await db.delete(ballGroups).where(eq(ballGroups.id, groupId));
+}
+
+/**
+ * Puts a registration in a group (move or add) or takes it out (null). The registration must belong to
+ * the event; a group must belong to the same event; only registered (not waitlisted) members join one.
+ */
+export async function setRegistrationGroup(
+  db: Db,
+  eventId: number,
+  registrationId: number,
+  groupId: number | null,
+): Promise<GroupMember> {
+  return db.transaction(async (tx) => {
+    const member = await findMember(tx, registrationId);
+    if (!member || member.eventId !== eventId) throw new NotFoundError(msg.registrationNotFound);
+    if (groupId !== null) {
+      const group = await findGroup(tx, groupId);
+      if (!group) throw new NotFoundError(msg.groupNotFound);
+      if (group.eventId !== eventId) throw new ValidationError(msg.groupOtherEvent);
+      if (member.status !== 'registered') throw new ValidationError(msg.groupOnlyRegistered);
+    }
+    await tx.update(eventRegistrations).set({ groupId }).where(eq(eventRegistrations.id, registrationId));
+    return presentMember({ ...member, groupId });
+  });
+}

@@ -1,0 +1,69 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { processedWebhookEvents, users } from '../db/schema';
+import type { UserRow } from '../members/members.presenter';
+
+/** The member with this Stripe (or test-mode) customer id. */
+export async function findUserByCustomerId(db: Db, customerId: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
+  return rows[0];
+}
+
+/** The member row locked for update (inside a transaction). */
+export async function lockUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return rows[0];
+}
+
+/** True when this webhook event id has been handled. */
+export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: processedWebhookEvents.id })
+    .from(processedWebhookEvents)
+    .where(eq(processedWebhookEvents.id, id))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Records an event id; false when it was already there (someone else handled it). */
+export async function markEventProcessed(db: Db, id: string, type: string): Promise<boolean> {
+  const rows = await db
+    .insert(processedWebhookEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: processedWebhookEvents.id });
+  return rows.length > 0;
+}
+
+/** Stores a member's customer id unless one is set; answers the id the member now has. */
+export async function setCustomerIdOnce(db: Db, userId: string, customerId: string): Promise<string | null> {
+  await db
+    .update(users)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+  const rows = await db
+    .select({ customerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0]?.customerId ?? null;
+}
+
+export type SubscriptionFields = Pick<
+  typeof users.$inferInsert,
+  | 'membershipType'
+  | 'stripeSubscriptionId'
+  | 'subscriptionStatus'
+  | 'subscriptionPeriodEnd'
+  | 'stripeCustomerId'
+>;
+
+/** Writes a member's membership and subscription fields. */
+export async function updateSubscriptionFields(db: Db, userId: string, fields: SubscriptionFields) {
+  const rows = await db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return rows[0];
+}

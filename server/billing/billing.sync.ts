@@ -1,0 +1,123 @@
+import type { Db } from '../db/client';
+import type { UserRow } from '../members/members.presenter';
+import type { BillingEvent, BillingProvider, ProviderSubscription } from './billing.provider';
+import {
+  findUserByCustomerId,
+  isEventProcessed,
+  lockUser,
+  markEventProcessed,
+  type SubscriptionFields,
+  updateSubscriptionFields,
+} from './billing.queries';
+
+const LIVE = new Set(['active', 'trialing', 'past_due']);
+
+/** True while a provider subscription keeps its member Pro (paid up, or being retried). */
+export const isLive = (sub: ProviderSubscription) => LIVE.has(sub.status);
+
+/**
+ * What a subscription as the provider sees it means for the member's row. The provider's current
+ * state is the truth, so applying it is the same whichever event (or how many, in whatever order)
+ * led here.
+ */
+export function fieldsFor(user: UserRow, sub: ProviderSubscription): SubscriptionFields | null {
+  // An old subscription ending must not touch a member who has since moved on (a newer one, or admin-set Pro).
+  if (user.stripeSubscriptionId !== sub.id && !isLive(sub)) return null;
+  const base = { stripeSubscriptionId: sub.id, subscriptionPeriodEnd: sub.currentPeriodEnd };
+  switch (sub.status) {
+    case 'active':
+    case 'trialing':
+      return {
+        ...base,
+        membershipType: 'pro',
+        subscriptionStatus: sub.cancelAtPeriodEnd ? 'cancel_at_period_end' : 'active',
+      };
+    case 'past_due':
+      return { ...base, membershipType: 'pro', subscriptionStatus: 'past_due' };
+    case 'incomplete':
+      // Not paid yet: nothing granted.
+      return { ...base, subscriptionStatus: 'incomplete' };
+    case 'unpaid':
+    case 'paused':
+      return { ...base, membershipType: 'free', subscriptionStatus: 'unpaid' };
+    default:
+      // canceled, incomplete_expired: the period is over.
+      return { ...base, membershipType: 'free', subscriptionStatus: 'canceled' };
+  }
+}
+
+/** Applies a subscription to its member (found by id hint, metadata or customer id) inside tx. */
+async function applyInTx(tx: Db, sub: ProviderSubscription, userIdHint: string | null) {
+  const userId = userIdHint ?? sub.userId ?? (await findUserByCustomerId(tx, sub.customerId))?.id;
+  if (!userId) return null;
+  const user = await lockUser(tx, userId);
+  if (!user) return null;
+  if (user.stripeCustomerId && sub.customerId && user.stripeCustomerId !== sub.customerId) return null;
+  const fields = fieldsFor(user, sub);
+  if (!fields) return user;
+  if (!user.stripeCustomerId && sub.customerId) fields.stripeCustomerId = sub.customerId;
+  return updateSubscriptionFields(tx, user.id, fields);
+}
+
+/** Re-reads a subscription from the provider and applies it (no event bookkeeping). */
+export async function syncSubscription(
+  db: Db,
+  provider: BillingProvider,
+  subscriptionId: string,
+  userIdHint: string | null = null,
+): Promise<UserRow | null> {
+  const sub = await provider.retrieveSubscription(subscriptionId);
+  if (!sub) return null;
+  return db.transaction((tx) => applyInTx(tx as unknown as Db, sub, userIdHint));
+}
+
+export type HandleResult = 'processed' | 'duplicate' | 'ignored';
+
+/**
+ * Handles one webhook event exactly once. Each event only names a subscription; its current state
+ * is read back from the provider, so events may arrive in any order or more than once.
+ */
+export async function handleBillingEvent(
+  db: Db,
+  provider: BillingProvider,
+  event: BillingEvent,
+): Promise<HandleResult> {
+  if (await isEventProcessed(db, event.id)) return 'duplicate';
+
+  let subscriptionId: string | null = null;
+  let userIdHint: string | null = null;
+  let customerId: string | null = null;
+  switch (event.type) {
+    case 'checkout.session.completed':
+      subscriptionId = event.session.subscriptionId;
+      userIdHint = event.session.userId;
+      customerId = event.session.customerId;
+      break;
+    case 'ignored':
+      break;
+    default:
+      subscriptionId = event.subscriptionId;
+      customerId = event.customerId;
+  }
+  const sub = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
+
+  const done = await db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    if (
+      !(await markEventProcessed(tx, event.id, event.type === 'ignored' ? event.originalType : event.type))
+    ) {
+      return false;
+    }
+    if (sub) {
+      await applyInTx(tx, sub, userIdHint);
+    } else if (event.type === 'checkout.session.completed' && userIdHint && customerId) {
+      // A completed checkout without a subscription yet still ties the customer to the member.
+      const user = await lockUser(tx, userIdHint);
+      if (user && !user.stripeCustomerId)
+        await updateSubscriptionFields(tx, user.id, { stripeCustomerId: customerId });
+    }
+    return true;
+  });
+  if (!done) return 'duplicate';
+  return event.type === 'ignored' || !sub ? 'ignored' : 'processed';
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { msg } from '@common/messages';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { testCheckoutSessions, testSubscriptions } from '../db/schema';
+import { ForbiddenError, NotFoundError } from '../errors';
+import {
+  type BillingEvent,
+  type BillingProvider,
+  checkoutReturnUrls,
+  type ProviderCheckoutSession,
+  ProviderError,
+  type ProviderSubscription,
+  WebhookSignatureError,
+} from './billing.provider';
+import { handleBillingEvent } from './billing.sync';
+
+/** Stripe's test card that is declined; any other number pays. */
+export const DECLINED_TEST_CARD = '4000000000000002';
+
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One calendar month later (UTC), as Stripe bills monthly. */
+export function addMonth(d: Date): Date {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+type SubRow = typeof testSubscriptions.$inferSelect;
+type SessionRow = typeof testCheckoutSessions.$inferSelect;
+
+const toSubscription = (r: SubRow): ProviderSubscription => ({
+  id: r.id,
+  customerId: r.customerId,
+  status: r.status as ProviderSubscription['status'],
+  cancelAtPeriodEnd: r.cancelAtPeriodEnd,
+  currentPeriodEnd: r.currentPeriodEnd,
+  userId: r.userId,
+});
+
+const toSession = (r: SessionRow): ProviderCheckoutSession => ({
+  id: r.id,
+  userId: r.userId,
+  customerId: r.customerId,
+  subscriptionId: r.subscriptionId,
+  status: r.status as ProviderCheckoutSession['status'],
+  paymentStatus: r.paymentStatus as ProviderCheckoutSession['paymentStatus'],
+});
+
+export type PayResult = { ok: true; redirectUrl: string } | { ok: false; message: string };
+export interface AdvanceResult {
+  subscriptionId: string;
+  userId: string;
+  result: 'renewed' | 'ended' | 'payment_failed' | 'unchanged';
+}
+
+export interface TestModeProvider extends BillingProvider {
+  readonly mode: 'test';
+  /** The open checkout session of the built-in test page, if it is this member's. */
+  findSession(id: string): Promise<SessionRow | undefined>;
+  /** The test page's 'Betala 99 kr': creates the subscription and sends the events Stripe would. */
+  pay(sessionId: string, userId: string, cardNumber: string): Promise<PayResult>;
+  /** Moves the billing clock forward: renews, fails or ends every period that falls due. */
+  advance(days: number, opts?: { failRenewal?: boolean }): Promise<AdvanceResult[]>;
+}
+
+/** The built-in test payment mode: Stripe's objects kept in our own tables, events delivered in process. */
+export function createTestModeProvider(db: Db, publicUrl: string): TestModeProvider {
+  const getSub = async (id: string) =>
+    (await db.select().from(testSubscriptions).where(eq(testSubscriptions.id, id)).limit(1))[0];
+  const findSession = async (id: string) =>
+    (await db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id)).limit(1))[0];
+
+  const provider: TestModeProvider = {
+    mode: 'test',
+
+    createCustomer: async () => newId('cus'),
+
+    async createCheckoutSession(req) {
+      const id = newId('cs');
+      await db.insert(testCheckoutSessions).values({ id, userId: req.userId, customerId: req.customerId });
+      // The test mode has no embedded element: /subscribe shows its own test form posting to this session.
+      return { id, url: `${publicUrl}/test-checkout/${id}`, clientSecret: null };
+    },
+
+    retrieveCheckoutSession: async (id) => {
+      const row = await findSession(id);
+      return row ? toSession(row) : null;
+    },
+
+    retrieveSubscription: async (id) => {
+      const row = await getSub(id);
+      return row ? toSubscription(row) : null;
+    },
+
+    async setCancelAtPeriodEnd(id, cancel) {
+      const [row] = await db
+        .update(testSubscriptions)
+        .set({ cancelAtPeriodEnd: cancel })
+        .where(and(eq(testSubscriptions.id, id), ne(testSubscriptions.status, 'canceled')))
+        .returning();
+      if (!row) throw new ProviderError(`test subscription ${id} is not live`);
+      await send({
+        id: newId('evt'),
+        type: 'customer.subscription.updated',
+        subscriptionId: id,
+        customerId: row.customerId,
+      });
+      return toSubscription(row);
+    },
+
+    parseWebhook() {
+      throw new WebhookSignatureError('the test payment mode delivers its events in process');
+    },
+
+    findSession,
+
+    async pay(sessionId, userId, cardNumber) {
+      const session = await findSession(sessionId);
+      if (!session) throw new NotFoundError(msg.sessionNotFound);
+      if (session.userId !== userId) throw new ForbiddenError(msg.sessionNotYours);
+      const redirectUrl = checkoutReturnUrls(publicUrl, userId, sessionId).successUrl;
+      if (session.status === 'complete') return { ok: true, redirectUrl };
+      if (session.status !== 'open') throw new NotFoundError(msg.sessionNotFound);
+      if (cardNumber.replace(/\D/g, '') === DECLINED_TEST_CARD)
+        return { ok: false, message: msg.cardDeclined };
+
+      const now = new Date();
+      const subscriptionId = newId('sub');
+      const completed = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(testCheckoutSessions)
+          .set({ status: 'complete', paymentStatus: 'paid', subscriptionId })
+          .where(and(eq(testCheckoutSessions.id, sessionId), eq(testCheckoutSessions.status, 'open')))
+          .returning();
+        if (!claimed) return false;
+        await tx.insert(testSubscriptions).values({
+          id: subscriptionId,
+          userId,
+          customerId: session.customerId,
+          status: 'active',
+          currentPeriodStart: now,
+          currentPeriodEnd: addMonth(now),
+        });
+        return true;
+      });
+      if (!completed) return { ok: true, redirectUrl };
+      const customerId = session.customerId;
+      const paid = toSession({ ...session, status: 'complete', paymentStatus: 'paid', subscriptionId });
+      await send({ id: newId('evt'), type: 'checkout.session.completed', session: paid });
+      await send({ id: newId('evt'), type: 'customer.subscription.created', subscriptionId, customerId });
+      await send({ id: newId('evt'), type: 'invoice.paid', subscriptionId, customerId });
+      return { ok: true, redirectUrl };
+    },
+
+    async advance(days, opts = {}) {
+      const shift = days * DAY_MS;
+      const live = await db.select().from(testSubscriptions).where(ne(testSubscriptions.status, 'canceled'));
+      const now = Date.now();
+      const results: AdvanceResult[] = [];
+      for (const row of live) {
+        let { status } = row;
+        let start = new Date(row.currentPeriodStart.getTime() - shift);
+        let end = new Date(row.currentPeriodEnd.getTime() - shift);
+        let canceledAt: Date | null = null;
+        let result: AdvanceResult['result'] = 'unchanged';
+        const events: BillingEvent['type'][] = [];
+        while (status !== 'canceled' && end.getTime() <= now) {
+          if (row.cancelAtPeriodEnd) {
+            status = 'canceled';
+            canceledAt = end;
+            result = 'ended';
+            events.push('customer.subscription.deleted');
+          } else if (opts.failRenewal) {
+            // First failure: past due (Stripe retries); a second one ends the subscription.
+            status = status === 'past_due' ? 'canceled' : 'past_due';
+            canceledAt = status === 'canceled' ? new Date(now) : null;
+            result = status === 'canceled' ? 'ended' : 'payment_failed';
+            events.push(
+              'invoice.payment_failed',
+              status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated',
+            );
+            break;
+          } else {
+            status = 'active';
+            start = end;
+            end = addMonth(end);
+            result = 'renewed';
+            events.push('invoice.paid', 'customer.subscription.updated');
+          }
+        }
+        await db
+          .update(testSubscriptions)
+          .set({ status, currentPeriodStart: start, currentPeriodEnd: end, canceledAt })
+          .where(eq(testSubscriptions.id, row.id));
+        // The shifted dates reach the member's row too.
+        if (events.length === 0) events.push('customer.subscription.updated');
+        for (const type of events) {
+          const base = { id: newId('evt'), subscriptionId: row.id, customerId: row.customerId };
+          await send(
+            type === 'invoice.paid' || type === 'invoice.payment_failed'
+              ? { ...base, type }
+              : { ...base, type: type as 'customer.subscription.updated' },
+          );
+        }
+        results.push({ subscriptionId: row.id, userId: row.userId, result });
+      }
+      return results;
+    },
+  };
+
+  /** Delivers an event the way Stripe's webhook would reach billing: the same handler, once per id. */
+  const send = (event: BillingEvent) => handleBillingEvent(db, provider, event);
+  return provider;
+}

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local HTTP server standing in for the few Stripe API calls billing makes (customers, checkout
+ * sessions, subscriptions). The real SDK talks to it over HTTP (host/port/protocol); tests change
+ * its state the way Stripe would and send signed webhooks about it.
+ */
+export interface StandInSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number }[] };
+}
+
+export interface StandInSession {
+  id: string;
+  object: 'checkout.session';
+  url: string | null;
+  client_secret: string | null;
+  ui_mode: string;
+  mode: string;
+  currency: string | null;
+  customer: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  subscription: string | null;
+  success_url: string;
+  cancel_url: string;
+}
+
+export interface StripeStandIn {
+  port: number;
+  customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
+  sessions: Map<string, StandInSession>;
+  /** Form parameters of every POST /v1/checkout/sessions, as sent. */
+  sessionRequests: URLSearchParams[];
+  subscriptions: Map<string, StandInSubscription>;
+  /** Pays a session as Stripe Checkout would: an active subscription for a month. */
+  completeSession(sessionId: string): StandInSubscription;
+  /** A signed webhook request body and header for an event about an object. */
+  signedEvent(
+    type: string,
+    object: unknown,
+    secret: string,
+    id?: string,
+  ): { payload: string; signature: string; id: string };
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const MONTH = 30 * 24 * 60 * 60;
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+  res.end(JSON.stringify(body));
+}
+const missing = (res: ServerResponse, what: string) =>
+  send(res, 404, {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
+  });
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+const metadataOf = (form: URLSearchParams, prefix = 'metadata') => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form) {
+    const m = k.match(new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}\\[(\\w+)\\]$`));
+    if (m) out[m[1]] = v;
+  }
+  return out;
+};
+
+/** Starts the stand-in on a free port of 127.0.0.1. */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const customers: StripeStandIn['customers'] = new Map();
+  const sessions: StripeStandIn['sessions'] = new Map();
+  const subscriptions: StripeStandIn['subscriptions'] = new Map();
+  const sessionRequests: URLSearchParams[] = [];
+  const subscriptionMetadata = new Map<string, Record<string, string>>();
+
+  const server: Server = createServer(async (req, res) => {
+    if (req.headers.authorization !== 'Bearer sk_test_standin') {
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+      });
+    }
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const path = url.pathname;
+    const form = req.method === 'POST' ? await readForm(req) : new URLSearchParams();
+    const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
+    const subMatch = path.match(/^\/v1\/subscriptions\/([\w-]+)$/);
+
+    if (req.method === 'POST' && path === '/v1/customers') {
+      const c = { id: id('cus'), object: 'customer', email: form.get('email'), metadata: metadataOf(form) };
+      customers.set(c.id, c);
+      return send(res, 200, c);
+    }
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      sessionRequests.push(form);
+      const s: StandInSession = {
+        id: id('cs_test'),
+        object: 'checkout.session',
+        url: null,
+        client_secret: null,
+        ui_mode: form.get('ui_mode') ?? 'hosted_page',
+        mode: form.get('mode') ?? '',
+        currency: form.get('currency'),
+        customer: form.get('customer'),
+        client_reference_id: form.get('client_reference_id'),
+        metadata: metadataOf(form),
+        status: 'open',
+        payment_status: 'unpaid',
+        subscription: null,
+        success_url: form.get('success_url') ?? form.get('return_url') ?? '',
+        cancel_url: form.get('cancel_url') ?? '',
+      };
+      if (s.ui_mode === 'elements') s.client_secret = `${s.id}_secret_${randomBytes(8).toString('hex')}`;
+      else s.url = `https://checkout.stripe.test/c/pay/${s.id}`;
+      subscriptionMetadata.set(s.id, metadataOf(form, 'subscription_data[metadata]'));
+      sessions.set(s.id, s);
+      return send(res, 200, s);
+    }
+    if (req.method === 'GET' && sessionMatch) {
+      const s = sessions.get(sessionMatch[1]);
+      return s ? send(res, 200, s) : missing(res, 'checkout.session');
+    }
+    if (subMatch) {
+      const sub = subscriptions.get(subMatch[1]);
+      if (!sub) return missing(res, 'subscription');
+      if (req.method === 'POST') {
+        if (sub.status === 'canceled') {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'A canceled subscription can only update its metadata',
+            },
+          });
+        }
+        if (form.has('cancel_at_period_end')) {
+          sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+          sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
+          sub.canceled_at = sub.cancel_at_period_end ? now() : null;
+        }
+      }
+      return send(res, 200, sub);
+    }
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    customers,
+    sessions,
+    sessionRequests,
+    subscriptions,
+    completeSession(sessionId) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`no session ${sessionId}`);
+      const start = now();
+      const sub: StandInSubscription = {
+        id: id('sub'),
+        object: 'subscription',
+        customer: s.customer ?? '',
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        metadata: subscriptionMetadata.get(sessionId) ?? {},
+        items: {
+          object: 'list',
+          data: [{ id: id('si'), current_period_start: start, current_period_end: start + MONTH }],
+        },
+      };
+      subscriptions.set(sub.id, sub);
+      Object.assign(s, { status: 'complete', payment_status: 'paid', subscription: sub.id });
+      return sub;
+    },
+    signedEvent(type, object, secret, eventId = id('evt')) {
+      const payload = JSON.stringify({
+        id: eventId,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: now(),
+        livemode: false,
+        pending_webhooks: 1,
+        type,
+        data: { object },
+      });
+      return {
+        payload,
+        signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+        id: eventId,
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(5000);
+    expect(c.publicUrl).toBe('http://localhost:5000');
+    expect(c.builtInIssuer).toBe(true);
+    expect(c.SEED_DEMO).toBe(true);
+    expect(c.DATA_DIR).toBe('./data');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'femtusen' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'femtusen' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32/);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'a@b.se, nope' })).toThrow(/ADMIN_EMAILS/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('wants the three OIDC variables together', () => {
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://login.example' })).toThrow(/OIDC_ISSUER_URL/);
+    const c = loadConfig({
+      OIDC_ISSUER_URL: 'https://login.example',
+      OIDC_CLIENT_ID: 'a',
+      OIDC_CLIENT_SECRET: 'b',
+    });
+    expect(c.builtInIssuer).toBe(false);
+  });
+
+  it('parses ADMIN_EMAILS as a lower-case list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: 'Anna@Example.se, bo@example.se' }).ADMIN_EMAILS).toEqual([
+      'anna@example.se',
+      'bo@example.se',
+    ]);
+  });
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+const emails = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+/** Every environment variable the server reads; README's configuration table mirrors this. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: bool.default(false),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    OIDC_ISSUER_URL: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    ADMIN_EMAILS: emails.default([]),
+    SEED_DEMO: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    STRIPE_PRICE_ID: z.string().startsWith('price_').optional(),
+    STRIPE_API_HOST: z.string().optional(),
+    STRIPE_API_PORT: z.coerce.number().int().optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const oidc = [v.OIDC_ISSUER_URL, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (oidc !== 0 && oidc !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The validated configuration the app runs with. */
+export interface Config extends Env {
+  publicUrl: string;
+  /** True when no external issuer is configured and the built-in one runs under /idp. */
+  builtInIssuer: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment once. A wrong value throws a
+ * ConfigError whose message names the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const v = parsed.data;
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, '');
+  return { ...v, publicUrl, builtInIssuer: !v.OIDC_ISSUER_URL };
+}

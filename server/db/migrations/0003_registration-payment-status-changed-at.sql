@@ -1,0 +1,2 @@
+ALTER TABLE "event_registrations" ADD COLUMN "payment_status_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "event_registrations_payment_changed_idx" ON "event_registrations" USING btree ("payment_status_changed_at");

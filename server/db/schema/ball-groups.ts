@@ -1,0 +1,16 @@
+import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { events } from './events';
+
+/** Playing groups (usually four) of an event. */
+export const ballGroups = pgTable(
+  'ball_groups',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ball_groups_event_idx').on(t.eventId)],
+);

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const eventStatusEnum = pgEnum('event_status', ['upcoming', 'ongoing', 'completed', 'cancelled']);
+
+/** Golf events and trips. */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: text('description'),
+    location: varchar('location', { length: 200 }).notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    registrationDeadline: timestamp('registration_deadline', { withTimezone: true }),
+    maxParticipants: integer('max_participants').notNull().default(16),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: eventStatusEnum('status').notNull().default('upcoming'),
+    price: integer('price').notNull().default(0),
+    notes: text('notes'),
+    image: text('image'),
+    imageUrl: text('image_url'),
+    imageId: uuid('image_id'),
+    registrationFee: integer('registration_fee').notNull().default(0),
+    greenFee: integer('green_fee'),
+    greenFeeIncluded: boolean('green_fee_included').notNull().default(false),
+    coffeeIncluded: boolean('coffee_included').notNull().default(false),
+    lunchIncluded: boolean('lunch_included').notNull().default(false),
+  },
+  (t) => [
+    index('events_start_time_idx').on(t.startTime),
+    check('events_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    check(
+      'events_deadline_before_start',
+      sql`${t.registrationDeadline} is null or ${t.registrationDeadline} < ${t.startTime}`,
+    ),
+    check('events_max_participants', sql`${t.maxParticipants} >= 4 and ${t.maxParticipants} % 4 = 0`),
+    check(
+      'events_fees_non_negative',
+      sql`${t.price} >= 0 and ${t.registrationFee} >= 0 and coalesce(${t.greenFee}, 0) >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Change counters for cached answers: a statement-level trigger on events and
+ * event_registrations bumps the 'events' row, so every server instance knows
+ * when its cached GET /api/events answer is stale.
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,74 @@
+import { hasEnded } from '@common/rules/event-phase';
+import { registrationClosedReason } from '@common/rules/event-registration';
+import { isPro } from '@common/rules/pro';
+import type { Event, EventDetail } from '@common/schemas/events';
+import type { events } from '../db/schema';
+import type { UserRow } from '../members/members.presenter';
+import { canEditEvent, canSeeEventChat } from './events.policy';
+
+export type EventRow = typeof events.$inferSelect;
+
+/** An event row with its counts, as the API returns it. */
+export function presentEvent(
+  e: EventRow,
+  counts: { registeredCount: number; waitlistedCount: number },
+): Event {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    startTime: e.startTime.toISOString(),
+    endTime: e.endTime.toISOString(),
+    registrationDeadline: e.registrationDeadline ? e.registrationDeadline.toISOString() : null,
+    maxParticipants: e.maxParticipants,
+    createdBy: e.createdBy,
+    createdAt: e.createdAt.toISOString(),
+    status: e.status,
+    price: e.price,
+    notes: e.notes,
+    image: e.image,
+    imageUrl: e.imageUrl,
+    imageId: e.imageId,
+    registrationFee: e.registrationFee,
+    greenFee: e.greenFee,
+    greenFeeIncluded: e.greenFeeIncluded,
+    coffeeIncluded: e.coffeeIncluded,
+    lunchIncluded: e.lunchIncluded,
+    registeredCount: counts.registeredCount,
+    waitlistedCount: counts.waitlistedCount,
+  };
+}
+
+/** GET /api/events/{id}: the event plus what the caller may do with it. */
+export function presentEventDetail(
+  e: EventRow & { registeredCount: number; waitlistedCount: number },
+  ctx: {
+    actor: UserRow | null;
+    ballGroupCount: number;
+    myRegistration: EventDetail['myRegistration'];
+    now?: Date;
+  },
+): EventDetail {
+  const now = ctx.now ?? new Date();
+  const admin = canEditEvent(ctx.actor);
+  const open = registrationClosedReason(e, now) === null;
+  const ended = hasEnded(e, now);
+  return {
+    ...presentEvent(e, e),
+    ballGroupCount: ctx.ballGroupCount,
+    registrationOpen: open,
+    myRegistration: ctx.myRegistration,
+    abilities: {
+      canEdit: admin,
+      canDelete: admin,
+      canRegister: !!ctx.actor && !ctx.myRegistration && open,
+      isPro: ctx.actor ? isPro(ctx.actor, now) : false,
+      canCancel: !!ctx.myRegistration && !ended,
+      canSeeChat: canSeeEventChat(ctx.actor, !!ctx.myRegistration),
+      canManageGroups: admin,
+      canSetPayment: admin,
+      canSeePrivateNotes: admin,
+    },
+  };
+}

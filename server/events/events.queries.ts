@@ -1,0 +1,109 @@
+import type { EventFilter } from '@common/options';
+import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ballGroups, eventRegistrations, events } from '../db/schema';
+import type { EventRow } from './events.presenter';
+
+export interface EventListParams {
+  status?: EventFilter;
+  q?: string;
+  from?: Date;
+  to?: Date;
+  now?: Date;
+}
+
+export type EventWithCounts = EventRow & { registeredCount: number; waitlistedCount: number };
+
+// Counts per event in one grouped subquery (no query per event).
+const counts = (db: Db, eventIds?: number[]) =>
+  db
+    .select({
+      eventId: eventRegistrations.eventId,
+      registered: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'registered')`.as(
+        'registered',
+      ),
+      waitlisted: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'waitlisted')`.as(
+        'waitlisted',
+      ),
+    })
+    .from(eventRegistrations)
+    .where(eventIds ? inArray(eventRegistrations.eventId, eventIds) : undefined)
+    .groupBy(eventRegistrations.eventId)
+    .as('c');
+
+/** Events sorted by start time, with registered and waitlisted counts, filtered as asked. */
+export async function listEvents(db: Db, p: EventListParams = {}): Promise<EventWithCounts[]> {
+  const now = p.now ?? new Date();
+  const where: SQL[] = [];
+  if (p.status === 'upcoming') where.push(gt(events.startTime, now));
+  if (p.status === 'ongoing') where.push(and(lte(events.startTime, now), gt(events.endTime, now))!);
+  if (p.status === 'past') where.push(lte(events.endTime, now));
+  if (p.q?.trim()) {
+    const like = `%${p.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(events.title, like), ilike(events.location, like), ilike(events.description, like))!);
+  }
+  if (p.from) where.push(gte(events.endTime, p.from));
+  if (p.to) where.push(lte(events.startTime, p.to));
+  const c = counts(db);
+  const rows = await db
+    .select({
+      ...getTableColumns(events),
+      registeredCount: sql<number>`coalesce(${c.registered}, 0)::int`,
+      waitlistedCount: sql<number>`coalesce(${c.waitlisted}, 0)::int`,
+    })
+    .from(events)
+    .leftJoin(c, eq(c.eventId, events.id))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(events.startTime), asc(events.id));
+  return rows;
+}
+
+/** One event with its counts, or undefined. */
+export async function findEventWithCounts(db: Db, id: number): Promise<EventWithCounts | undefined> {
+  return (await findEventsWithCounts(db, [id])).get(id);
+}
+
+/** Events by id with their counts (for lists that embed events). */
+export async function findEventsWithCounts(db: Db, ids: number[]): Promise<Map<number, EventWithCounts>> {
+  if (!ids.length) return new Map();
+  const c = counts(db, ids);
+  const rows = await db
+    .select({
+      ...getTableColumns(events),
+      registeredCount: sql<number>`coalesce(${c.registered}, 0)::int`,
+      waitlistedCount: sql<number>`coalesce(${c.waitlisted}, 0)::int`,
+    })
+    .from(events)
+    .leftJoin(c, eq(c.eventId, events.id))
+    .where(inArray(events.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Locks the event row for the rest of the transaction (registrations serialize on it). */
+export async function lockEvent(tx: Db, id: number): Promise<EventRow | undefined> {
+  const rows = await tx.select().from(events).where(eq(events.id, id)).for('update');
+  return rows[0];
+}
+
+/** Number of ball groups of an event. */
+export async function countBallGroups(db: Db, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ballGroups)
+    .where(eq(ballGroups.eventId, eventId));
+  return row?.n ?? 0;
+}
+
+/** The caller's registration for an event, if any. */
+export async function findOwnRegistration(db: Db, eventId: number, userId: string) {
+  const rows = await db
+    .select({
+      id: eventRegistrations.id,
+      status: eventRegistrations.status,
+      paymentStatus: eventRegistrations.paymentStatus,
+    })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
+    .limit(1);
+  return rows[0];
+}

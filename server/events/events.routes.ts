@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { msg } from '@common/messages';
+import {
+  type Event,
+  eventDetailSchema,
+  eventIdParamsSchema,
+  eventInputSchema,
+  eventListQuerySchema,
+  eventSchema,
+} from '@common/schemas/events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/current-user';
+import { authorize, NotFoundError } from '../errors';
+import { pushPromotionNotices } from '../realtime/promotion-notices';
+import { createEventListCache } from './events.cache';
+import { eventToIcs } from './events.ics';
+import { canEditEvent } from './events.policy';
+import { presentEvent, presentEventDetail } from './events.presenter';
+import { countBallGroups, findEventWithCounts, findOwnRegistration, listEvents } from './events.queries';
+import { createEvent, deleteEvent, updateEvent } from './events.service';
+
+const errorSchema = z.object({ message: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** Event routes. */
+export async function eventsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // In the ETag so that a reset database (counter back at 0) never matches an old answer.
+  const bootId = randomBytes(4).toString('hex');
+  const listCache = createEventListCache(async () => {
+    const rows = await listEvents(app.db);
+    return JSON.stringify(z.array(eventSchema).parse(rows.map((e) => presentEvent(e, e))));
+  });
+
+  /** The event with its counts as the API returns it, or a 404. */
+  async function loadEvent(id: number) {
+    const row = await findEventWithCounts(app.db, id);
+    if (!row) throw new NotFoundError(msg.eventNotFound);
+    return row;
+  }
+
+  r.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Every event with its registered and waitlisted counts, by start time',
+        querystring: eventListQuerySchema,
+        response: { 200: z.array(eventSchema), 304: z.null().describe('not modified'), 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      if (q.status || q.q || q.from || q.to) {
+        const rows = await listEvents(app.db, q);
+        return rows.map((e) => presentEvent(e, e));
+      }
+      // The unfiltered list (what every page asks for) is served from a cache checked against the database.
+      const { version, body, gzipped } = await listCache(app.db);
+      const etag = `"events-${bootId}-${version}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      // Already serialized (and checked against the schema) when it was cached.
+      reply.type('application/json; charset=utf-8').serializer((p: unknown) => p as string);
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply.header('content-encoding', 'gzip').send(gzipped as unknown as Event[]);
+      }
+      return reply.send(body as unknown as Event[]);
+    },
+  );
+
+  r.get(
+    '/api/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "One event with its counts, ball-group count, the caller's registration and abilities",
+        params: eventIdParamsSchema,
+        response: { 200: eventDetailSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const actor = await request.currentUser();
+      const [event, ballGroupCount, mine] = await Promise.all([
+        loadEvent(id),
+        countBallGroups(app.db, id),
+        actor ? findOwnRegistration(app.db, id, actor.id) : Promise.resolve(undefined),
+      ]);
+      return presentEventDetail(event, { actor, ballGroupCount, myRegistration: mine ?? null });
+    },
+  );
+
+  r.post(
+    '/api/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Create an event (admin)',
+        body: eventInputSchema,
+        response: { 201: eventSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(canEditEvent(user));
+      const row = await createEvent(app.db, request.body, user.id);
+      return reply.status(201).send(presentEvent(row, { registeredCount: 0, waitlistedCount: 0 }));
+    },
+  );
+
+  r.put(
+    '/api/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Update an event (admin); raising max participants promotes from the waitlist',
+        params: eventIdParamsSchema,
+        body: eventInputSchema,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(canEditEvent(user));
+      const { promoted } = await updateEvent(app.db, request.params.id, request.body);
+      await pushPromotionNotices(app.database, promoted);
+      return presentEvent(...pair(await loadEvent(request.params.id)));
+    },
+  );
+
+  r.delete(
+    '/api/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Delete an event with all its registrations (admin)',
+        params: eventIdParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(canEditEvent(user));
+      await deleteEvent(app.db, request.params.id);
+      return { message: 'Eventet har tagits bort' };
+    },
+  );
+
+  r.get(
+    '/api/events/:id/calendar.ics',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'The event as an iCalendar file (Europe/Stockholm)',
+        params: eventIdParamsSchema,
+        response: { 200: z.string(), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const event = await loadEvent(request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="singelgolf-event-${event.id}.ics"`)
+        .send(eventToIcs(event, app.config.publicUrl));
+    },
+  );
+}
+
+const pair = <T>(row: T) => [row, row] as const;

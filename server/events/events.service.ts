@@ -1,0 +1,99 @@
+import { msg } from '@common/messages';
+import { totalPrice } from '@common/rules/event-price';
+import type { EventInput } from '@common/schemas/events';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { events, images } from '../db/schema';
+import { NotFoundError, ValidationError } from '../errors';
+import type { RegistrationRow } from '../registrations/registrations.queries';
+import { countRegistered } from '../registrations/registrations.queries';
+import { promoteFromWaitlist } from '../registrations/registrations.service';
+import type { EventRow } from './events.presenter';
+import { lockEvent } from './events.queries';
+
+/** The row values of a validated event form; the total price is computed, an included green fee cleared. */
+function rowValues(input: EventInput) {
+  const greenFee = input.greenFeeIncluded ? null : (input.greenFee ?? null);
+  return {
+    title: input.title,
+    description: input.description?.trim() ? input.description : null,
+    location: input.location,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    registrationDeadline: input.registrationDeadline ?? null,
+    maxParticipants: input.maxParticipants,
+    status: input.status,
+    price: totalPrice({ ...input, greenFee }),
+    notes: input.notes?.trim() ? input.notes : null,
+    registrationFee: input.registrationFee,
+    greenFee,
+    greenFeeIncluded: input.greenFeeIncluded,
+    coffeeIncluded: input.coffeeIncluded,
+    lunchIncluded: input.lunchIncluded,
+    imageId: input.imageId ?? null,
+    image: input.image ?? null,
+    imageUrl: input.imageUrl ?? null,
+  };
+}
+
+/** An event image must exist (uploaded first) and be an event image. */
+async function checkImage(tx: Db, imageId: string | null | undefined): Promise<void> {
+  if (!imageId) return;
+  const [img] = await tx.select({ entityType: images.entityType }).from(images).where(eq(images.id, imageId));
+  if (img?.entityType !== 'event') throw new ValidationError(msg.imageNotFound);
+}
+
+/** Links a pending event image to its event. */
+async function claimImage(tx: Db, imageId: string | null, eventId: number): Promise<void> {
+  if (!imageId) return;
+  await tx
+    .update(images)
+    .set({ entityId: String(eventId) })
+    .where(and(eq(images.id, imageId), eq(images.entityType, 'event'), eq(images.entityId, 'pending')));
+}
+
+/** Creates an event (admins); createdBy is the caller, whatever the payload says. */
+export async function createEvent(db: Db, input: EventInput, createdBy: string): Promise<EventRow> {
+  return db.transaction(async (tx) => {
+    await checkImage(tx, input.imageId);
+    const [row] = await tx
+      .insert(events)
+      .values({ ...rowValues(input), createdBy })
+      .returning();
+    await claimImage(tx, row.imageId, row.id);
+    return row;
+  });
+}
+
+/**
+ * Updates an event under its row lock. Lowering maxParticipants below the
+ * registered count is refused; raising it promotes the earliest waitlisted.
+ */
+export async function updateEvent(
+  db: Db,
+  id: number,
+  input: EventInput,
+): Promise<{ event: EventRow; promoted: RegistrationRow[] }> {
+  return db.transaction(async (tx) => {
+    const current = await lockEvent(tx, id);
+    if (!current) throw new NotFoundError(msg.eventNotFound);
+    const registered = await countRegistered(tx, id);
+    if (input.maxParticipants < registered) {
+      throw new ValidationError(`${msg.maxBelowRegistered} (${registered})`);
+    }
+    if (input.imageId && input.imageId !== current.imageId) await checkImage(tx, input.imageId);
+    const [event] = await tx.update(events).set(rowValues(input)).where(eq(events.id, id)).returning();
+    await claimImage(tx, event.imageId, id);
+    const promoted = input.maxParticipants > current.maxParticipants ? await promoteFromWaitlist(tx, id) : [];
+    return { event, promoted };
+  });
+}
+
+/** Deletes an event with its registrations (cascade) and its images. */
+export async function deleteEvent(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+    if (!row) throw new NotFoundError(msg.eventNotFound);
+    await tx.delete(images).where(and(eq(images.entityType, 'event'), eq(images.entityId, String(id))));
+  });
+}

@@ -1,0 +1,54 @@
+import { isPro } from '@common/rules/pro';
+import type { FullUser, PublicUser } from '@common/schemas/users';
+import type { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Fields any logged-in member may see of another: no e-mail, Stripe ids or login links. */
+export function presentPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    fullName: u.fullName,
+    profileImageUrl: u.profileImageUrl,
+    profileImageId: u.profileImageId,
+    role: u.role,
+    handicap: u.handicap,
+    golfId: u.golfId,
+    club: u.club,
+    gender: u.gender,
+    age: u.age,
+    birthDate: u.birthDate,
+    civilStatus: u.civilStatus,
+    children: u.children,
+    profession: u.profession,
+    dream: u.dream,
+    lifeCircumstance: u.lifeCircumstance,
+    location: u.location,
+    interests: u.interests,
+    meetupInterests: u.meetupInterests,
+    lookingFor: u.lookingFor,
+    hasGolfstarMembership: u.hasGolfstarMembership,
+    hasGolfamoreCard: u.hasGolfamoreCard,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** A member's own record, or what an admin sees: everything but the login link. */
+export function presentFullUser(u: UserRow, now = new Date()): FullUser {
+  return {
+    ...presentPublicUser(u),
+    email: u.email,
+    membershipType: u.membershipType,
+    stripeCustomerId: u.stripeCustomerId,
+    stripeSubscriptionId: u.stripeSubscriptionId,
+    subscriptionStatus: u.subscriptionStatus,
+    subscriptionPeriodEnd: iso(u.subscriptionPeriodEnd),
+    isPro: isPro(u, now),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}

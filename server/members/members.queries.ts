@@ -1,0 +1,86 @@
+import type { Gender, HandicapBand } from '@common/options';
+import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
+import { and, asc, count, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { images, users } from '../db/schema';
+import type { UserRow } from './members.presenter';
+
+/** One member by id, or undefined. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export interface MemberSearchParams {
+  q?: string;
+  gender?: Gender | 'all';
+  handicap?: HandicapBand;
+  limit: number;
+  offset: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of a directory search: every word of q somewhere in the searchable text, plus the filters. */
+function directoryWhere(p: MemberSearchParams): SQL | undefined {
+  const where: SQL[] = [];
+  const words = (p.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  for (const word of words) {
+    // Normalised in SQL by the same function as the index, so 'ostersund' matches 'Östersund'.
+    where.push(sql`${users.searchText} like '%' || sg_search_normalize(${escapeLike(word)}) || '%'`);
+  }
+  if (p.gender && p.gender !== 'all') where.push(eq(users.gender, p.gender));
+  if (p.handicap && p.handicap !== 'all') {
+    const { min, maxExclusive } = HANDICAP_BAND_BOUNDS[p.handicap];
+    where.push(isNotNull(users.handicap));
+    if (min != null) where.push(gte(users.handicap, min));
+    if (maxExclusive != null) where.push(lt(users.handicap, maxExclusive));
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** One page of the members directory, by name then id: a stable order, so paging shows everyone once. */
+export async function findDirectoryPage(db: Db, p: MemberSearchParams): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(directoryWhere(p))
+    .orderBy(sql`${users.fullName} asc nulls last`, asc(users.id))
+    .limit(p.limit)
+    .offset(p.offset);
+}
+
+/** How many members match the directory's search and filters, over all pages. */
+export async function countDirectory(
+  db: Db,
+  p: Omit<MemberSearchParams, 'limit' | 'offset'>,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(directoryWhere({ ...p, limit: 0, offset: 0 }));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether a member with this e-mail (any case) exists other than the given member. */
+export async function emailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** An uploaded profile image by id: its owner (entityId) or undefined when there is none. */
+export async function findProfileImage(
+  db: Db,
+  imageId: string,
+): Promise<{ id: string; entityId: string } | undefined> {
+  const rows = await db
+    .select({ id: images.id, entityId: images.entityId })
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.entityType, 'profile')))
+    .limit(1);
+  return rows[0];
+}

@@ -1,0 +1,123 @@
+import { msg } from '@common/messages';
+import type { ProfileUpdate } from '@common/schemas/users';
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../auth/auth.policy';
+import type { Db } from '../db/client';
+import { images, users } from '../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { cachedTotal, clearDirectoryTotals } from './directory-count-cache';
+import { canUseProfileImage } from './members.policy';
+import type { UserRow } from './members.presenter';
+import {
+  countDirectory,
+  emailTakenByOther,
+  findDirectoryPage,
+  findProfileImage,
+  findUserById,
+  type MemberSearchParams,
+} from './members.queries';
+
+// Drizzle wraps driver errors; the PostgreSQL code is on the error or its cause.
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: unknown } | null;
+  return !!e && (e.code === '23505' || (e.cause !== undefined && isUniqueViolation(e.cause)));
+};
+
+/**
+ * One page of the members directory and the number of matches over all pages. A first page that is
+ * not full is the whole answer, so only larger results are counted (and that count is cached briefly).
+ */
+export async function listDirectory(
+  db: Db,
+  p: MemberSearchParams,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const rows = await findDirectoryPage(db, p);
+  if (rows.length < p.limit && (rows.length > 0 || p.offset === 0)) {
+    return { rows, total: p.offset + rows.length };
+  }
+  const filters = {
+    q: (p.q ?? '').trim().toLowerCase(),
+    gender: p.gender ?? 'all',
+    handicap: p.handicap ?? 'all',
+  };
+  const total = await cachedTotal(db, JSON.stringify(filters), () => countDirectory(db, filters));
+  return { rows, total };
+}
+
+/**
+ * Saves the profile form (already validated by the shared schema: fullName and age derived).
+ * Role, membership and Stripe fields are not in the input, so they never change here.
+ */
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdate): Promise<UserRow> {
+  const existing = await findUserById(db, userId);
+  if (!existing) throw new NotFoundError(msg.userNotFound);
+  if (await emailTakenByOther(db, input.email, userId)) throw new ConflictError(msg.emailTaken);
+  try {
+    const [row] = await db
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        fullName: input.fullName,
+        username: input.username,
+        email: input.email,
+        handicap: input.handicap,
+        golfId: input.golfId,
+        club: input.club,
+        hasGolfstarMembership: input.hasGolfstarMembership,
+        hasGolfamoreCard: input.hasGolfamoreCard,
+        gender: input.gender,
+        birthDate: input.birthDate,
+        age: input.age,
+        civilStatus: input.civilStatus,
+        children: input.children,
+        profession: input.profession,
+        dream: input.dream,
+        location: input.location,
+        lifeCircumstance: input.lifeCircumstance,
+        lookingFor: input.lookingFor,
+        meetupInterests: input.meetupInterests,
+        interests: input.interests,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    clearDirectoryTotals(db);
+    return row;
+  } catch (err) {
+    // Two members saving the same address at once: the unique index decides.
+    if (isUniqueViolation(err)) throw new ConflictError(msg.emailTaken);
+    throw err;
+  }
+}
+
+/** Sets (or with null removes) a member's avatar; a pending upload becomes the member's own. */
+export async function setProfileImage(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  imageId: string | null,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const existing = await findUserById(tx, userId);
+    if (!existing) throw new NotFoundError(msg.userNotFound);
+    if (imageId) {
+      const image = await findProfileImage(tx, imageId);
+      if (!image || !canUseProfileImage(actor, image, userId)) {
+        throw new ValidationError(msg.profileImageNotFound);
+      }
+      if (image.entityId !== userId) {
+        await tx
+          .update(images)
+          .set({ entityId: userId })
+          .where(and(eq(images.id, imageId), eq(images.entityType, 'profile')));
+      }
+    }
+    const [row] = await tx
+      .update(users)
+      .set({ profileImageId: imageId, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
+  });
+}

@@ -1,0 +1,240 @@
+import { msg } from '@common/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { buildAdmin, buildUser } from '../test/factories';
+import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
+
+const PUBLIC_KEYS = [
+  'age',
+  'birthDate',
+  'children',
+  'civilStatus',
+  'club',
+  'createdAt',
+  'dream',
+  'firstName',
+  'fullName',
+  'gender',
+  'golfId',
+  'handicap',
+  'hasGolfamoreCard',
+  'hasGolfstarMembership',
+  'id',
+  'interests',
+  'lastName',
+  'lifeCircumstance',
+  'location',
+  'lookingFor',
+  'meetupInterests',
+  'profession',
+  'profileImageId',
+  'profileImageUrl',
+  'role',
+  'username',
+];
+const PRIVATE_KEYS = [
+  'email',
+  'isPro',
+  'membershipType',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'subscriptionPeriodEnd',
+  'subscriptionStatus',
+  'updatedAt',
+];
+const FULL_KEYS = [...PUBLIC_KEYS, ...PRIVATE_KEYS].sort();
+
+describe('members directory GET /api/users', () => {
+  let t: TestContext;
+  let member: TestClient;
+  let admin: TestClient;
+  const tag = `dir${Date.now().toString(36)}`;
+  const names: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    const me = await buildUser(t.db, { firstName: 'Mia', lastName: 'Medlem' });
+    member = await t.as(me);
+    admin = await t.as(await buildAdmin(t.db));
+    // A directory slice all carrying the tag in their club, so other rows in the database do not matter.
+    const rows = [
+      {
+        firstName: 'Åsa',
+        lastName: 'Öberg',
+        location: 'Östersund',
+        handicap: 5.9,
+        gender: 'female' as const,
+      },
+      { firstName: 'Erik', lastName: 'Ek', location: 'Malmö', handicap: 6, gender: 'male' as const },
+      { firstName: 'Lena', lastName: 'Lind', location: 'Umeå', handicap: 10.9, gender: 'female' as const },
+      { firstName: 'Olof', lastName: 'Ström', location: 'Åre', handicap: 11, gender: 'male' as const },
+      { firstName: 'Pia', lastName: 'Plus', location: 'Visby', handicap: -2.3, gender: 'female' as const },
+      { firstName: 'Rut', lastName: 'Rask', location: 'Kiruna', handicap: 20.9, gender: 'other' as const },
+      { firstName: 'Sten', lastName: 'Sjö', location: 'Luleå', handicap: 21, gender: 'male' as const },
+      { firstName: 'Nils', lastName: 'Nollsson', location: 'Gävle', handicap: null, gender: 'male' as const },
+    ];
+    for (const r of rows) {
+      const u = await buildUser(t.db, {
+        ...r,
+        club: `${tag} GK`,
+        stripeCustomerId: `cus_${r.firstName}${tag}`,
+        stripeSubscriptionId: `sub_${r.firstName}${tag}`,
+      });
+      names.push(u.fullName!);
+    }
+  });
+  afterAll(() => t.close());
+
+  const list = async (c: TestClient, query: string) => {
+    const res = await c.get(`/api/users?${query}`);
+    expect(res.statusCode).toBe(200);
+    return {
+      body: res.json() as Array<Record<string, unknown>>,
+      total: Number(res.headers['x-total-count']),
+    };
+  };
+
+  it('answers 401 to a visitor', async () => {
+    const res = await t.anon.get('/api/users');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: msg.notLoggedIn });
+  });
+
+  it('answers 400 with a message for a bad filter or page', async () => {
+    for (const [q, message] of [
+      ['handicap=5-9', 'Ogiltigt handicapintervall'],
+      ['gender=robot', 'Ogiltigt kön'],
+      ['limit=0', 'limit måste vara 1–100'],
+      ['offset=-1', 'offset måste vara 0 eller mer'],
+    ]) {
+      const res = await member.get(`/api/users?${q}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('gives members only public fields, every key checked', async () => {
+    const { body } = await list(member, `q=${tag}&limit=100`);
+    expect(body).toHaveLength(8);
+    for (const u of body) expect(Object.keys(u).sort()).toEqual(PUBLIC_KEYS);
+    const detail = await member.get(`/api/users/${body[0].id}`);
+    expect(Object.keys(detail.json()).sort()).toEqual(PUBLIC_KEYS);
+  });
+
+  it('gives admins full records', async () => {
+    const { body } = await list(admin, `q=${tag}&limit=100`);
+    for (const u of body) expect(Object.keys(u).sort()).toEqual(FULL_KEYS);
+    expect(body.every((u) => String(u.stripeCustomerId).startsWith('cus_'))).toBe(true);
+  });
+
+  it('searches name, club and location ignoring case and accents', async () => {
+    const byLocation = await list(member, `q=${encodeURIComponent(`ostersund ${tag}`)}`);
+    expect(byLocation.body.map((u) => u.fullName)).toEqual(['Åsa Öberg']);
+    const byName = await list(member, `q=${encodeURIComponent(`STROM ${tag}`)}`);
+    expect(byName.body.map((u) => u.location)).toEqual(['Åre']);
+    const accented = await list(member, `q=${encodeURIComponent(`LULEÅ ${tag}`)}`);
+    expect(accented.body.map((u) => u.fullName)).toEqual(['Sten Sjö']);
+    const none = await list(member, `q=${encodeURIComponent(`%_ ${tag}`)}`);
+    expect(none.total).toBe(0);
+    const byClub = await list(member, `q=${tag.toUpperCase()}`);
+    expect(byClub.total).toBe(8);
+  });
+
+  it('filters by handicap band; no handicap only under all', async () => {
+    const band = async (b: string) =>
+      (await list(member, `q=${tag}&handicap=${encodeURIComponent(b)}`)).body.map((u) => u.firstName).sort();
+    expect(await band('0-5')).toEqual(['Pia', 'Åsa']);
+    expect(await band('6-10')).toEqual(['Erik', 'Lena']);
+    expect(await band('11-15')).toEqual(['Olof']);
+    expect(await band('16-20')).toEqual(['Rut']);
+    expect(await band('21+')).toEqual(['Sten']);
+    expect(await band('all')).toContain('Nils');
+  });
+
+  it('filters by gender', async () => {
+    const { body, total } = await list(member, `q=${tag}&gender=female`);
+    expect(total).toBe(3);
+    expect(body.every((u) => u.gender === 'female')).toBe(true);
+  });
+
+  it('pages in a stable order, every member exactly once, with the total in a header', async () => {
+    const seen: string[] = [];
+    let total = -1;
+    for (let offset = 0; offset < 20; offset += 3) {
+      const page = await list(member, `q=${tag}&limit=3&offset=${offset}`);
+      total = page.total;
+      seen.push(...page.body.map((u) => u.fullName as string));
+    }
+    expect(total).toBe(8);
+    expect(seen).toHaveLength(8);
+    expect(new Set(seen).size).toBe(8);
+    expect([...seen].sort()).toEqual([...names].sort());
+    const again = await list(member, `q=${tag}&limit=100`);
+    expect(again.body.map((u) => u.fullName)).toEqual(seen);
+  });
+
+  it('counts beyond one page, and a saved profile moves the member between filters at once', async () => {
+    const before = await list(member, `q=${tag}&gender=female&limit=1`);
+    expect(before.total).toBe(3);
+    const lena = (await list(admin, `q=${encodeURIComponent(`lind ${tag}`)}`)).body[0];
+    const res = await admin.put(`/api/users/${lena.id}`, {
+      firstName: 'Lena',
+      lastName: 'Lind',
+      email: lena.email,
+      handicap: 10.9,
+      golfId: '700101-001',
+      club: `${tag} GK`,
+      gender: 'male',
+      birthDate: '1970-01-01',
+      civilStatus: 'single',
+      children: 'Inga',
+      profession: 'Pilot',
+      dream: 'Albatross',
+      location: 'Umeå',
+      interests: 'Golf',
+      meetupInterests: ['Fika', 'Film', 'Resor'],
+      lookingFor: ['Partner'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await list(member, `q=${tag}&gender=female&limit=1`)).total).toBe(2);
+    expect((await list(member, `q=${tag}&gender=male&limit=1`)).total).toBe(5);
+  });
+
+  it('pages through the whole directory without a filter', async () => {
+    const all = await list(member, 'limit=100');
+    const ids = new Set<string>();
+    for (let offset = 0; offset < all.total; offset += 4) {
+      for (const u of (await list(member, `limit=4&offset=${offset}`)).body) ids.add(u.id as string);
+    }
+    const count = await t.db.$count(users);
+    expect(all.total).toBe(count);
+    expect(ids.size).toBe(count);
+  });
+});
+
+describe('one member GET /api/users/{id}', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('answers 401, 404, public for others and full for self and admins', async () => {
+    const other = await buildUser(t.db, { stripeCustomerId: `cus_other${Date.now()}` });
+    const me = await buildUser(t.db);
+    expect((await t.anon.get(`/api/users/${other.id}`)).statusCode).toBe(401);
+    const c = await t.as(me);
+    const missing = await c.get('/api/users/nobody-here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: msg.userNotFound });
+    const pub = (await c.get(`/api/users/${other.id}`)).json();
+    expect(Object.keys(pub).sort()).toEqual(PUBLIC_KEYS);
+    const own = (await c.get(`/api/users/${me.id}`)).json();
+    expect(Object.keys(own).sort()).toEqual(FULL_KEYS);
+    expect(own.email).toBe(me.email);
+    const admin = await t.as(await buildAdmin(t.db));
+    const seenByAdmin = (await admin.get(`/api/users/${other.id}`)).json();
+    expect(seenByAdmin.email).toBe(other.email);
+    expect(seenByAdmin.stripeCustomerId).toBe(other.stripeCustomerId);
+  });
+});

@@ -1,0 +1,148 @@
+import {
+  conversationSchema,
+  messageSchema,
+  sendGroupMessageSchema,
+  sendMessageSchema,
+  threadQuerySchema,
+  unreadCountSchema,
+} from '@common/schemas/messages';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/current-user';
+import { publishToUsers } from '../realtime/realtime.publish';
+import { presentMessage } from './messages.presenter';
+import { countUnread, type MessageWithSender } from './messages.queries';
+import {
+  listConversations,
+  messageRecipients,
+  readGroupChat,
+  readThread,
+  sendDirectMessage,
+  sendGroupMessage,
+} from './messages.service';
+
+const errorSchema = z.object({ message: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const userParams = z.object({ userId: z.string().min(1).max(100) });
+const eventParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Direct messages, event group chats and the unread count; new messages are pushed in real time. */
+export async function messagesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Pushes a committed message to its recipients' sockets on every instance; never fails the request. */
+  async function push(m: MessageWithSender) {
+    try {
+      const to = await messageRecipients(app.db, m);
+      await publishToUsers(app.database, to, {
+        type: 'new_message',
+        data: { message: presentMessage(m, m.sender) },
+      });
+    } catch (err) {
+      app.log.warn({ err, messageId: m.id }, 'realtime push failed');
+    }
+  }
+
+  r.get(
+    '/api/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "The caller's conversations, newest first: partner, latest message, unread count",
+        response: { 200: z.array(conversationSchema), 401: errorSchema },
+      },
+    },
+    async (request) => listConversations(app.db, await requireUser(request)),
+  );
+
+  r.get(
+    '/api/messages/unread-count',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Number of unread direct messages addressed to the caller (header badge)',
+        response: { 200: unreadCountSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({ count: await countUnread(app.db, (await requireUser(request)).id) }),
+  );
+
+  r.get(
+    '/api/messages/:userId',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'The thread with a member, oldest first (paged by `before`); marks received messages read',
+        params: userParams,
+        querystring: threadQuerySchema,
+        response: { 200: z.array(messageSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { messages, markedRead } = await readThread(app.db, user, request.params.userId, request.query);
+      if (markedRead > 0) {
+        await publishToUsers(app.database, [user.id], {
+          type: 'messages_read',
+          data: { userId: request.params.userId },
+        }).catch((err) => app.log.warn({ err }, 'realtime push failed'));
+      }
+      return messages.map((m) => presentMessage(m, m.sender));
+    },
+  );
+
+  r.post(
+    '/api/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Send a direct message (trimmed, 1-5,000 characters, not to oneself)',
+        body: sendMessageSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const message = await sendDirectMessage(app.db, user, request.body);
+      await push(message);
+      return reply.status(201).send(presentMessage(message, message.sender));
+    },
+  );
+
+  r.get(
+    '/api/events/:id/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "An event's group chat, oldest first (registered or waitlisted members, and admins)",
+        params: eventParams,
+        response: { 200: z.array(messageSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const messages = await readGroupChat(app.db, user, request.params.id);
+      return messages.map((m) => presentMessage(m, m.sender));
+    },
+  );
+
+  r.post(
+    '/api/events/:id/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "Post to an event's group chat (registered or waitlisted members, and admins)",
+        params: eventParams,
+        body: sendGroupMessageSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const message = await sendGroupMessage(app.db, user, request.params.id, request.body);
+      await push(message);
+      return reply.status(201).send(presentMessage(message, message.sender));
+    },
+  );
+}

@@ -1,0 +1,129 @@
+import { msg } from '@common/messages';
+import type {
+  Conversation,
+  SendGroupMessageInput,
+  SendMessageInput,
+  ThreadQuery,
+} from '@common/schemas/messages';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { events } from '../db/schema';
+import { authorize, NotFoundError, ValidationError } from '../errors';
+import { presentPublicUser, type UserRow } from '../members/members.presenter';
+import { findUserById } from '../members/members.queries';
+import { canMessage, canUseGroupChat } from './messages.policy';
+import { presentMessage } from './messages.presenter';
+import {
+  eventMemberIds,
+  findRegistrationStatus,
+  insertMessage,
+  listConversationRows,
+  listGroupMessages,
+  listThread,
+  type MessageRow,
+  type MessageWithSender,
+  markThreadRead,
+} from './messages.queries';
+
+/** Group chat: how many of the newest messages are shown. */
+export const GROUP_CHAT_LIMIT = 200;
+
+/** The member's conversations, newest first, each with the partner, the latest message and unread count. */
+export async function listConversations(db: Db, user: UserRow): Promise<Conversation[]> {
+  const rows = await listConversationRows(db, user.id);
+  return rows.map((r) => ({
+    user: presentPublicUser(r.partner),
+    messages: [presentMessage(r.message, r.message.senderId === user.id ? user : r.partner)],
+    unreadCount: r.unreadCount,
+    lastMessageAt: r.message.sentAt.toISOString(),
+  }));
+}
+
+/** Opens a thread with another member: marks what they sent the reader as read, answers the page. */
+export async function readThread(
+  db: Db,
+  reader: UserRow,
+  partnerId: string,
+  query: ThreadQuery,
+): Promise<{ messages: MessageWithSender[]; markedRead: number }> {
+  const partner = await findUserById(db, partnerId);
+  if (!partner) throw new NotFoundError(msg.userNotFound);
+  const markedRead = await markThreadRead(db, reader.id, partnerId);
+  const messages = await listThread(db, {
+    userId: reader.id,
+    partnerId,
+    before: query.before,
+    limit: query.limit,
+  });
+  return { messages, markedRead };
+}
+
+/** Sends a direct message: not to oneself, and the receiver must exist. */
+export async function sendDirectMessage(
+  db: Db,
+  sender: UserRow,
+  input: SendMessageInput,
+): Promise<MessageWithSender> {
+  if (!canMessage(sender, input.receiverId)) throw new ValidationError(msg.messageToSelf);
+  try {
+    const row = await insertMessage(db, {
+      senderId: sender.id,
+      receiverId: input.receiverId,
+      content: input.content,
+      isGroupMessage: false,
+    });
+    return { ...row, sender };
+  } catch (err) {
+    // The receiver must exist: the foreign key says so without a lookup first.
+    if (isForeignKeyViolation(err)) throw new NotFoundError(msg.userNotFound);
+    throw err;
+  }
+}
+
+/** PostgreSQL 23503 (also when Drizzle wraps the driver's error). */
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
+/** Throws unless the event exists and the member may use its group chat. */
+async function requireGroupChat(db: Db, user: UserRow, eventId: number): Promise<void> {
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+  if (!event) throw new NotFoundError(msg.eventNotFound);
+  const participation = await findRegistrationStatus(db, eventId, user.id);
+  authorize(canUseGroupChat(user, participation), msg.groupChatForbidden);
+}
+
+/** An event's group chat (newest 200, oldest first), for its participants and admins. */
+export async function readGroupChat(db: Db, user: UserRow, eventId: number): Promise<MessageWithSender[]> {
+  await requireGroupChat(db, user, eventId);
+  return listGroupMessages(db, eventId, GROUP_CHAT_LIMIT);
+}
+
+/** Posts to an event's group chat, for its participants and admins. */
+export async function sendGroupMessage(
+  db: Db,
+  sender: UserRow,
+  eventId: number,
+  input: SendGroupMessageInput,
+): Promise<MessageWithSender> {
+  if (input.eventId !== undefined && input.eventId !== eventId) {
+    throw new ValidationError(msg.messageEventMismatch);
+  }
+  await requireGroupChat(db, sender, eventId);
+  const row = await insertMessage(db, {
+    senderId: sender.id,
+    eventId,
+    content: input.content,
+    isGroupMessage: true,
+  });
+  return { ...row, sender };
+}
+
+/** Who a message is pushed to: both ends of a direct message; the event's participants and the sender. */
+export async function messageRecipients(db: Db, m: MessageRow): Promise<string[]> {
+  if (m.isGroupMessage && m.eventId !== null) {
+    return [...new Set([m.senderId, ...(await eventMemberIds(db, m.eventId))])];
+  }
+  return m.receiverId ? [m.senderId, m.receiverId] : [m.senderId];
+}

@@ -1,0 +1,46 @@
+import { msg } from '@common/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError } from '../errors';
+
+// zod's own (English) default messages; ours (the spec's Swedish texts) never start like these.
+const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/;
+
+/** Our own texts stay exactly as written; zod's defaults get the field name in front. */
+function validationMessage(path: string, message: string, context: string): string {
+  if (!ZOD_DEFAULT.test(message) || !path || path === '/') return message;
+  const field = path.replace(/^\//, '').replaceAll('/', '.');
+  return `${context === 'body' ? '' : `${context} `}${field}: ${message}`;
+}
+
+/** Maps every error to the right status and a JSON {message} (and the extra fields a domain error carries). */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const message = validationMessage(
+        first.instancePath,
+        first.message ?? msg.validationFailed,
+        err.validationContext ?? 'body',
+      );
+      return reply.status(400).send({
+        message,
+        errors: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+      });
+    }
+    if (err instanceof DomainError) {
+      return reply.status(err.status).send({ message: err.message, ...err.extra });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, cause: err.cause?.issues }, 'response did not match its schema');
+      return reply.status(500).send({ message: msg.serverError });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: msg.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: err.message || 'Ogiltig begäran' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: msg.serverError });
+  });
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedback } from '../db/schema';
+import { buildUser } from '../test/factories';
+import { createTestContext, type TestContext } from '../test/test-app';
+
+describe('security', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ RATE_LIMIT_WRITES_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a state-changing call from another origin, or with no origin at all', async () => {
+    const c = await t.as(await buildUser(t.db));
+    const evil = await c.post('/api/feedback', { rating: 5 }, { origin: 'https://evil.example' });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().message).toBe('Begäran nekades: okänt ursprung');
+    const none = await c.post('/api/feedback', { rating: 5 }, { origin: '' });
+    expect(none.statusCode).toBe(403);
+    // A same-site Referer is enough when Origin is absent.
+    const referer = await c.post(
+      '/api/feedback',
+      { rating: 5 },
+      { origin: '', referer: 'http://localhost:5000/events' },
+    );
+    expect(referer.statusCode).toBe(201);
+    expect(await t.db.select().from(feedback)).toHaveLength(1);
+  });
+
+  it('limits writes per member and answers 429 with a message', async () => {
+    const c = await t.as(await buildUser(t.db));
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await c.post('/api/feedback', { rating: 3 })).statusCode);
+    expect(codes).toEqual([201, 201, 201, 429]);
+    const res = await c.post('/api/feedback', { rating: 3 });
+    expect(res.json().message).toBe('För många förfrågningar. Försök igen om en stund.');
+    // Another member has a budget of their own.
+    const other = await t.as(await buildUser(t.db));
+    expect((await other.post('/api/feedback', { rating: 3 })).statusCode).toBe(201);
+  });
+
+  it('sends a Content-Security-Policy and no-sniff headers', async () => {
+    const res = await t.anon.get('/api/events');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax, Secure only over https', async () => {
+    const res = await t.anon.get('/api/login');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/sg\.sid=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+});

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { msg } from '@common/messages';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html for
+ * every other page path (the client router decides), JSON 404 for unknown API paths.
+ */
+export async function registerStaticClient(app: FastifyInstance): Promise<void> {
+  const hasBuild = existsSync(`${clientDist}/index.html`);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/idp/') || path === '/ws';
+    if (request.method === 'GET' && !isApi && hasBuild && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: msg.notFound });
+  });
+}

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
+import { buildEvent, buildRegistration, buildUser } from '../test/factories';
+import { createTestContext, type TestContext } from '../test/test-app';
+import { joinedSocket, openSocket, settle } from './test-socket';
+
+/**
+ * Two app instances listening on their own ports over one database. On PostgreSQL the second has its
+ * own pool and LISTEN connection, so a push reaches it only through NOTIFY, as between two processes.
+ */
+describe('realtime across two server instances', () => {
+  let t: TestContext;
+  let second: Database;
+  let appB: FastifyInstance;
+  let urlB: string;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (t.database.kind === 'postgres') {
+      // biome-ignore lint/suspicious/noExplicitAny: the pg pool behind Drizzle knows its URL
+      const url = (t.db as any).$client.options.connectionString as string;
+      second = await openDatabase({ databaseUrl: url, poolSize: 5 }, { runMigrations: false });
+    } else {
+      second = t.database;
+    }
+    appB = await buildApp({ config: t.app.config, database: second, logger: false });
+    await appB.listen({ port: 0, host: '127.0.0.1' });
+    urlB = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    await appB?.close();
+    if (second && second !== t.database) await second.close();
+    await t?.close();
+  });
+
+  it('delivers a message posted through instance A within one second to a socket held by B', async () => {
+    const anna = await buildUser(t.db, { firstName: 'Anna' });
+    const bo = await buildUser(t.db, { firstName: 'Bo' });
+    const cilla = await buildUser(t.db, { firstName: 'Cilla' });
+    const [a, b, c] = await Promise.all([t.as(anna), t.as(bo), t.as(cilla)]);
+    // Sessions live in the database, so B accepts the cookie that A's login made.
+    const atB = await joinedSocket(urlB, b.cookie, bo.id);
+    const spy = await openSocket(urlB, { cookie: c.cookie });
+    spy.ws.send(JSON.stringify({ type: 'join_messages', userId: bo.id }));
+    await spy.next((e) => e.type === 'error');
+
+    const started = Date.now();
+    const res = await a.post('/api/messages', { receiverId: bo.id, content: 'Hej från instans A' });
+    expect(res.statusCode).toBe(201);
+    const e = await atB.next((x) => x.type === 'new_message', 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(e.type === 'new_message' && e.data.message).toMatchObject({
+      id: res.json().id,
+      senderId: anna.id,
+      content: 'Hej från instans A',
+    });
+    await settle();
+    expect(spy.received.filter((x) => x.type === 'new_message')).toEqual([]);
+    atB.close();
+  });
+
+  it('delivers a group message posted through B to a member whose socket is on A', async () => {
+    const event = await buildEvent(t.db);
+    const greta = await buildUser(t.db, { firstName: 'Greta', membershipType: 'pro' });
+    const walter = await buildUser(t.db, { firstName: 'Walter', membershipType: 'pro' });
+    await buildRegistration(t.db, { eventId: event.id, userId: greta.id });
+    await buildRegistration(t.db, { eventId: event.id, userId: walter.id, status: 'waitlisted' });
+    const [g, w] = await Promise.all([t.as(greta), t.as(walter)]);
+    const urlA = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+    const atA = await joinedSocket(urlA, w.cookie, walter.id);
+    const res = await appB.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/messages`,
+      headers: { host: 'localhost:5000', origin: 'http://localhost:5000', cookie: g.cookie! },
+      payload: { content: 'Tee 09:10' },
+    });
+    expect(res.statusCode).toBe(201);
+    const e = await atA.next((x) => x.type === 'new_message', 1000);
+    expect(e.type === 'new_message' && e.data.message.content).toBe('Tee 09:10');
+    atA.close();
+  });
+});

@@ -1,0 +1,72 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { eventRegistrations, events, users } from '../db/schema';
+import type { UserRow } from '../members/members.presenter';
+
+export type RegistrationRow = typeof eventRegistrations.$inferSelect;
+export type RegistrationWithUser = RegistrationRow & { user: UserRow };
+
+/** Every registration of an event with its member, in arrival order. */
+export async function listEventRegistrations(db: Db, eventId: number): Promise<RegistrationWithUser[]> {
+  const rows = await db
+    .select({ r: eventRegistrations, u: users })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id));
+  return rows.map(({ r, u }) => ({ ...r, user: u }));
+}
+
+/** One registration with its member, or undefined. */
+export async function findRegistrationWithUser(
+  db: Db,
+  id: number,
+): Promise<RegistrationWithUser | undefined> {
+  const rows = await db
+    .select({ r: eventRegistrations, u: users })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(eq(eventRegistrations.id, id))
+    .limit(1);
+  return rows[0] ? { ...rows[0].r, user: rows[0].u } : undefined;
+}
+
+/** A member's registrations, by the events' start time. */
+export async function listUserRegistrations(db: Db, userId: string): Promise<RegistrationRow[]> {
+  return db
+    .select(getTableColumns(eventRegistrations))
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(eventRegistrations.userId, userId))
+    .orderBy(asc(events.startTime), asc(eventRegistrations.id));
+}
+
+/** Number of registered (not waitlisted) places of an event. */
+export async function countRegistered(db: Db, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'registered')));
+  return row?.n ?? 0;
+}
+
+/** The earliest waitlisted registrations of an event, at most `limit`. */
+export async function earliestWaitlisted(db: Db, eventId: number, limit: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'waitlisted')))
+    .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
+    .limit(limit)
+    .for('update');
+}
+
+/** Marks registrations as registered; returns them. */
+export async function markRegistered(db: Db, ids: number[]): Promise<RegistrationRow[]> {
+  if (!ids.length) return [];
+  return db
+    .update(eventRegistrations)
+    .set({ status: 'registered' })
+    .where(inArray(eventRegistrations.id, ids))
+    .returning();
+}

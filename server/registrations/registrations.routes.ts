@@ -1,0 +1,138 @@
+import { msg } from '@common/messages';
+import { eventIdParamsSchema } from '@common/schemas/events';
+import {
+  paymentInputSchema,
+  registerInputSchema,
+  registrationIdParamsSchema,
+  registrationSchema,
+  requiresUpgradeSchema,
+  userRegistrationSchema,
+} from '@common/schemas/registrations';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, requireUser } from '../auth/current-user';
+import { authorize, NotFoundError } from '../errors';
+import { findEventsWithCounts, findEventWithCounts } from '../events/events.queries';
+import { pushPromotionNotices } from '../realtime/promotion-notices';
+import { canListUserRegistrations } from './registrations.policy';
+import { presentRegistration, presentUserRegistration } from './registrations.presenter';
+import {
+  findRegistrationWithUser,
+  listEventRegistrations,
+  listUserRegistrations,
+} from './registrations.queries';
+import { cancelRegistration, registerForEvent, setPaymentStatus } from './registrations.service';
+
+const errorSchema = z.object({ message: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** Registration for events, the waitlist, payment status and a member's own registrations. */
+export async function registrationsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/events/:id/registrations',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary:
+          "An event's registrations in arrival order; dietary preferences and notes only for admins and the member",
+        params: eventIdParamsSchema,
+        response: { 200: z.array(registrationSchema), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const actor = await request.currentUser();
+      const rows = await listEventRegistrations(app.db, request.params.id);
+      if (!rows.length && !(await findEventWithCounts(app.db, request.params.id))) {
+        throw new NotFoundError(msg.eventNotFound);
+      }
+      return rows.map((row) => presentRegistration(row, actor));
+    },
+  );
+
+  r.post(
+    '/api/events/:id/register',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary:
+          'Register for an event (Pro or admin); waitlisted when full; free members get requiresUpgrade',
+        params: eventIdParamsSchema,
+        body: registerInputSchema,
+        response: { 201: registrationSchema, ...errors, 403: z.union([requiresUpgradeSchema, errorSchema]) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const row = await registerForEvent(app.db, {
+        eventId: request.params.id,
+        user,
+        dietaryPreferences: request.body.dietaryPreferences,
+        notes: request.body.notes,
+      });
+      return reply.status(201).send(presentRegistration({ ...row, user }, user));
+    },
+  );
+
+  r.delete(
+    '/api/events/:id/register',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary: "Cancel the caller's registration; a freed place goes to the earliest waitlisted member",
+        params: eventIdParamsSchema,
+        response: { 200: z.object({ message: z.string(), promotedCount: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { promoted } = await cancelRegistration(app.db, { eventId: request.params.id, userId: user.id });
+      await pushPromotionNotices(app.database, promoted);
+      return { message: 'Din anmälan är avbokad', promotedCount: promoted.length };
+    },
+  );
+
+  r.put(
+    '/api/registrations/:id/payment',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary: "Set a registration's payment status (admin)",
+        params: registrationIdParamsSchema,
+        body: paymentInputSchema,
+        response: { 200: registrationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const row = await setPaymentStatus(app.db, request.params.id, request.body.paymentStatus);
+      const full = await findRegistrationWithUser(app.db, row.id);
+      if (!full) throw new NotFoundError(msg.registrationNotFound);
+      return presentRegistration(full, admin);
+    },
+  );
+
+  r.get(
+    '/api/users/:userId/registrations',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary: "A member's registrations with their events (the member or an admin)",
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        response: { 200: z.array(userRegistrationSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(canListUserRegistrations(user, request.params.userId));
+      const rows = await listUserRegistrations(app.db, request.params.userId);
+      const eventsById = await findEventsWithCounts(
+        app.db,
+        rows.map((row) => row.eventId),
+      );
+      return rows.map((row) => presentUserRegistration(row, eventsById.get(row.eventId)!));
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import { eventRegistrations, events, users } from '../db/schema';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Inserts a member; overrides win. */
+export async function buildUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const id = unique();
+  const firstName = overrides.firstName ?? 'Test';
+  const lastName = overrides.lastName ?? `Person${id}`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `user-${id}@example.se`,
+      firstName,
+      lastName,
+      fullName: `${firstName} ${lastName}`,
+      username: `user${id}`,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** Inserts an admin. */
+export const buildAdmin = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) =>
+  buildUser(db, { role: 'admin', ...overrides });
+
+/** Inserts a Pro member (admin-set Pro, no subscription). */
+export const buildPro = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) =>
+  buildUser(db, { membershipType: 'pro', ...overrides });
+
+/** Inserts an upcoming event (starts in 10 days, 5 hours long) unless overridden. */
+export async function buildEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
+  const start = new Date(Date.now() + 10 * DAY);
+  const [row] = await db
+    .insert(events)
+    .values({
+      title: `Golfdag ${unique()}`,
+      location: 'Bro Hof Slott GK',
+      startTime: start,
+      endTime: new Date(start.getTime() + 5 * HOUR),
+      maxParticipants: 16,
+      registrationFee: 300,
+      price: 300,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** Inserts a registration. */
+export async function buildRegistration(
+  db: Db,
+  overrides: Partial<typeof eventRegistrations.$inferInsert> & { eventId: number; userId: string },
+) {
+  const [row] = await db.insert(eventRegistrations).values(overrides).returning();
+  return row;
+}
