@@ -1,4 +1,5 @@
 import type { Gender } from '../options';
+import { EXACT_FIELD, exactBest, lexLess } from './ball-groups-exact';
 import { initialState } from './ball-groups-search';
 import { genderCounts, groupSizes, type Item, seedGroups, spreadBound } from './ball-groups-seed';
 
@@ -52,11 +53,6 @@ export interface BallGroupPlan {
 const SMALL_FIELD = 64;
 const MAX_STARTS = 8;
 
-const lexLess = (a: number[], b: number[]) => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
-  return false;
-};
-
 /** Pair key of two user ids, order-free. */
 export const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -72,7 +68,8 @@ export const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : 
  *    exchanging the unknown-handicap counts of two groups) are kept while they lower, in this order: the
  *    excess over the bound, the gender imbalance (unmixed groups first, then distance from the field's
  *    share), the spread of group averages, the number of repeated pairs, the sum of squared averages.
- *    Fields of up to 64 also try up to 8 rotated deals and keep the lowest result.
+ *    Fields of up to 64 also try up to 8 rotated deals and keep the lowest result; fields of up to 12
+ *    are searched exhaustively with the same cost (ball-groups-exact.ts).
  *
  * Bound (proved in the test file, and checked there): every tier holds consecutive sorted values and
  * each group gets one per tier, so padded group sums differ by at most the range R; hence averages of
@@ -127,6 +124,7 @@ export function generateBallGroups(
     other.improve(boundKey);
     if (lexLess(other.cost(), state.cost())) state = other;
   }
+  if (n <= EXACT_FIELD && sizes.length > 1) state = exactBest(items, sizes, pairs, boundKey) ?? state;
 
   const scale = 12 * 10 * Math.max(K, 1);
   const groups = state.members.map((g) =>
