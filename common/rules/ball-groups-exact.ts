@@ -17,7 +17,12 @@ export const lexLess = (a: number[], b: number[]) => {
  * local optimum that mixes fewer groups than the numbers allow; for small fields this costs nothing to avoid.
  * Ties keep the first grouping found, so the answer is deterministic. Null when no grouping qualifies.
  */
-export function exactBest(items: Item[], sizes: number[], pairs: Uint8Array, boundKey: number): SearchState | null {
+export function exactBest(
+  items: Item[],
+  sizes: number[],
+  pairs: Uint8Array,
+  boundKey: number,
+): SearchState | null {
   const n = items.length;
   const g = sizes.length;
   const assignment = new Array<number>(n).fill(0);
