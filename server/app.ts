@@ -20,6 +20,7 @@ import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { eventListCachePlugin } from './events/events.cache';
 import { eventsRoutes } from './events/events.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { healthRoutes } from './health/health.routes';
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(authRoutes, { rp, loginRateLimit });
 
   await app.register(healthRoutes);
+  await app.register(eventListCachePlugin);
   await app.register(eventsRoutes);
   await app.register(ballGroupsRoutes);
   await app.register(adminStatsRoutes);

@@ -27,6 +27,11 @@ export interface Database {
   /** Subscribes to a channel (PostgreSQL LISTEN; PGlite in process). Returns an unsubscribe function. */
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Which LISTEN connection is up: a number that changes whenever it was re-established (notifications
+   * sent while it was down are lost), or null while there is none. PGlite: always 1 (in process).
+   */
+  listenerEpoch(): number | null;
   /** Runs fn while holding a cluster-wide lock (PostgreSQL advisory lock on its own connection). */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -60,6 +65,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | null = null;
+  let epoch = 0;
   let closing = false;
   const handlers = new Map<string, Set<NotifyHandler>>();
 
@@ -81,6 +87,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.on('end', lost);
     for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     listener = client;
+    epoch++;
     return client;
   }
 
@@ -115,6 +122,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    listenerEpoch: () => (listener ? epoch : null),
     async exclusively(fn) {
       const lockClient = new pg.Client({ connectionString: url });
       await lockClient.connect();
@@ -181,6 +189,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    listenerEpoch: () => 1,
     exclusively(fn) {
       return fn();
     },

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { msg } from '@common/messages';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNotifications, eventRegistrations, events } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
@@ -285,16 +285,20 @@ describe('GET /api/events cache', () => {
     const etag = String(first.headers.etag);
     expect((await t.anon.get('/api/events', { 'if-none-match': etag })).statusCode).toBe(304);
 
-    // A registration written straight to the database (as another server instance would) is seen at once.
+    // A change written straight to the database (as another server instance or a script would) is
+    // announced by the trigger's NOTIFY and seen within a second.
     const u = await buildUser(t.db);
     await buildRegistration(t.db, { eventId: e.id, userId: u.id });
+    const count = async () => (await t.anon.get('/api/events')).json()[0].registeredCount;
+    await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(1);
     const second = await t.anon.get('/api/events', { 'if-none-match': etag });
     expect(second.statusCode).toBe(200);
-    expect(second.json()[0].registeredCount).toBe(1);
     await t.db.update(events).set({ title: 'Ny titel' }).where(eq(events.id, e.id));
-    expect((await t.anon.get('/api/events')).json()[0].title).toBe('Ny titel');
+    await expect
+      .poll(async () => (await t.anon.get('/api/events')).json()[0].title, { timeout: 1000, interval: 20 })
+      .toBe('Ny titel');
     await t.db.delete(eventRegistrations).where(eq(eventRegistrations.eventId, e.id));
-    expect((await t.anon.get('/api/events')).json()[0].registeredCount).toBe(0);
+    await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(0);
 
     const zipped = await t.anon.get('/api/events', { 'accept-encoding': 'gzip, deflate, br' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -302,4 +306,42 @@ describe('GET /api/events cache', () => {
       (await t.anon.get('/api/events')).json(),
     );
   });
+
+  it('shows a write made through this instance to the very next request', async () => {
+    const e = await buildEvent(t.db, { title: 'Direkt' });
+    const pro = await buildPro(t.db);
+    const client = await t.as(pro);
+    const before = (await t.anon.get('/api/events')).json().find((x: { id: number }) => x.id === e.id);
+    expect(before.registeredCount).toBe(0);
+    expect((await client.post(`/api/events/${e.id}/register`, {})).statusCode).toBe(201);
+    const after = (await t.anon.get('/api/events')).json().find((x: { id: number }) => x.id === e.id);
+    expect(after.registeredCount).toBe(1);
+    expect((await client.delete(`/api/events/${e.id}/register`)).statusCode).toBe(200);
+    const cancelled = (await t.anon.get('/api/events')).json().find((x: { id: number }) => x.id === e.id);
+    expect(cancelled.registeredCount).toBe(0);
+  });
+
+  // PGlite is in process; only PostgreSQL has a LISTEN connection that can drop and lose notifications.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'checks the database on every request while its LISTEN connection is down, and after it is back',
+    async () => {
+      const e = await buildEvent(t.db, { title: 'Före avbrottet' });
+      const title = async () =>
+        (await t.anon.get('/api/events')).json().find((x: { id: number }) => x.id === e.id).title;
+      await expect.poll(title, { timeout: 1000, interval: 20 }).toBe('Före avbrottet');
+      const epoch = t.database.listenerEpoch();
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`,
+      );
+      await expect.poll(() => t.database.listenerEpoch(), { timeout: 5000, interval: 10 }).toBeNull();
+      // Nobody hears this NOTIFY; the change must still be served at once.
+      await t.db.update(events).set({ title: 'Under avbrottet' }).where(eq(events.id, e.id));
+      expect(await title()).toBe('Under avbrottet');
+      await expect
+        .poll(() => t.database.listenerEpoch(), { timeout: 8000, interval: 50 })
+        .toBeGreaterThan(epoch ?? 0);
+      await t.db.update(events).set({ title: 'Efter avbrottet' }).where(eq(events.id, e.id));
+      await expect.poll(title, { timeout: 1000, interval: 20 }).toBe('Efter avbrottet');
+    },
+  );
 });
