@@ -2,12 +2,22 @@ import type { Gender, HandicapBand } from '@common/options';
 import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
 import { and, asc, count, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { images, users } from '../db/schema';
 import type { UserRow } from './members.presenter';
 
 /** One member by id, or undefined. */
+const userById = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('sg_user_by_id'),
+);
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const rows = await userById(db).execute({ id });
   return rows[0];
 }
 

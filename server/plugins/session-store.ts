@@ -1,9 +1,18 @@
 import type { SessionStore } from '@fastify/session';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { sessions } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const sessionBySid = preparedQuery((db) =>
+  db
+    .select({ sess: sessions.sess, expire: sessions.expire })
+    .from(sessions)
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare('sg_session_by_sid'),
+);
 
 /** @fastify/session store over the `sessions` table, so every instance shares sessions. */
 export function createSessionStore(db: Db, maxAgeDays: number): SessionStore & { prune(): Promise<void> } {
@@ -19,9 +28,8 @@ export function createSessionStore(db: Db, maxAgeDays: number): SessionStore & {
         .then(() => cb(), cb);
     },
     get(sid, cb) {
-      db.select({ sess: sessions.sess, expire: sessions.expire })
-        .from(sessions)
-        .where(eq(sessions.sid, sid))
+      sessionBySid(db)
+        .execute({ sid })
         .then((rows) => {
           const row = rows[0];
           if (!row || row.expire.getTime() <= Date.now()) return cb(null, null);
