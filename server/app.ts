@@ -20,13 +20,13 @@ import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { eventListCachePlugin } from './events/events.cache';
 import { eventsRoutes } from './events/events.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { healthRoutes } from './health/health.routes';
 import { imagesRoutes } from './images/images.routes';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
+import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { createSessionStore } from './plugins/session-store';
@@ -104,6 +104,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     }
   });
   await registerSecurity(app);
+  await app.register(changeWatchesPlugin);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -129,7 +130,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(authRoutes, { rp, loginRateLimit });
 
   await app.register(healthRoutes);
-  await app.register(eventListCachePlugin);
   await app.register(eventsRoutes);
   await app.register(ballGroupsRoutes);
   await app.register(adminStatsRoutes);

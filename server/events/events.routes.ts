@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import { authorize, NotFoundError } from '../errors';
 import { pushPromotionNotices } from '../realtime/promotion-notices';
+import { createEventListCache } from './events.cache';
 import { eventToIcs } from './events.ics';
 import { canEditEvent } from './events.policy';
 import { presentEvent, presentEventDetail } from './events.presenter';
@@ -29,6 +30,10 @@ export async function eventsRoutes(app: FastifyInstance) {
 
   // In the ETag so that a reset database (counter back at 0) never matches an old answer.
   const bootId = randomBytes(4).toString('hex');
+  const listCache = createEventListCache(app.watches.events, async () => {
+    const rows = await listEvents(app.db);
+    return JSON.stringify(z.array(eventSchema).parse(rows.map((e) => presentEvent(e, e))));
+  });
 
   /** The event with its counts as the API returns it, or a 404. */
   async function loadEvent(id: number) {
@@ -54,7 +59,7 @@ export async function eventsRoutes(app: FastifyInstance) {
         return rows.map((e) => presentEvent(e, e));
       }
       // The unfiltered list (what every page asks for) is served from a cache kept current by NOTIFY.
-      const { version, body, gzipped } = await app.eventListCache.get();
+      const { version, body, gzipped } = await listCache();
       const etag = `"events-${bootId}-${version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);

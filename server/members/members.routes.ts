@@ -14,10 +14,11 @@ import { z } from 'zod';
 import { isAdmin } from '../auth/auth.policy';
 import { requireUser } from '../auth/current-user';
 import { authorize, NotFoundError } from '../errors';
+import { createDirectoryCache } from './directory-cache';
 import { canEditProfile, canSeeFullRecord } from './members.policy';
 import { presentFullUser, presentPublicUser } from './members.presenter';
 import { findUserById } from './members.queries';
-import { listDirectory, setProfileImage, updateProfile } from './members.service';
+import { setProfileImage, updateProfile } from './members.service';
 
 const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -25,6 +26,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** The members directory, member profiles and the profile editor. */
 export async function membersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const directory = createDirectoryCache(app.watches.users, app.db);
 
   r.get(
     '/api/users',
@@ -40,7 +42,7 @@ export async function membersRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { rows, total } = await listDirectory(app.db, request.query);
+      const { rows, total } = await directory(request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       const now = new Date();
       return rows.map((u) => (isAdmin(user) ? presentFullUser(u, now) : presentPublicUser(u)));

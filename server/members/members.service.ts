@@ -5,44 +5,15 @@ import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
 import { images, users } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { cachedTotal, clearDirectoryTotals } from './directory-count-cache';
 import { canUseProfileImage } from './members.policy';
 import type { UserRow } from './members.presenter';
-import {
-  countDirectory,
-  emailTakenByOther,
-  findDirectoryPage,
-  findProfileImage,
-  findUserById,
-  type MemberSearchParams,
-} from './members.queries';
+import { emailTakenByOther, findProfileImage, findUserById } from './members.queries';
 
 // Drizzle wraps driver errors; the PostgreSQL code is on the error or its cause.
 const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: unknown } | null;
   return !!e && (e.code === '23505' || (e.cause !== undefined && isUniqueViolation(e.cause)));
 };
-
-/**
- * One page of the members directory and the number of matches over all pages. A first page that is
- * not full is the whole answer, so only larger results are counted (and that count is cached briefly).
- */
-export async function listDirectory(
-  db: Db,
-  p: MemberSearchParams,
-): Promise<{ rows: UserRow[]; total: number }> {
-  const rows = await findDirectoryPage(db, p);
-  if (rows.length < p.limit && (rows.length > 0 || p.offset === 0)) {
-    return { rows, total: p.offset + rows.length };
-  }
-  const filters = {
-    q: (p.q ?? '').trim().toLowerCase(),
-    gender: p.gender ?? 'all',
-    handicap: p.handicap ?? 'all',
-  };
-  const total = await cachedTotal(db, JSON.stringify(filters), () => countDirectory(db, filters));
-  return { rows, total };
-}
 
 /**
  * Saves the profile form (already validated by the shared schema: fullName and age derived).
@@ -82,7 +53,6 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
       })
       .where(eq(users.id, userId))
       .returning();
-    clearDirectoryTotals(db);
     return row;
   } catch (err) {
     // Two members saving the same address at once: the unique index decides.

@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { buildAdmin, buildUser } from '../test/factories';
@@ -198,6 +199,26 @@ describe('members directory GET /api/users', () => {
     expect(res.statusCode).toBe(200);
     expect((await list(member, `q=${tag}&gender=female&limit=1`)).total).toBe(2);
     expect((await list(member, `q=${tag}&gender=male&limit=1`)).total).toBe(5);
+  });
+
+  it('follows members added or changed outside this server (another instance, a script) within a second', async () => {
+    const query = `q=${encodeURIComponent(`${tag} zäta`)}`;
+    expect((await list(member, query)).total).toBe(0);
+    // Written straight to the database: only the trigger's NOTIFY tells this server.
+    const [zeta] = await t.db
+      .insert(users)
+      .values({
+        email: `zeta-${tag}@example.se`,
+        firstName: 'Zeta',
+        lastName: 'Zäta',
+        fullName: 'Zeta Zäta',
+        club: `${tag} GK`,
+      })
+      .returning();
+    await expect.poll(async () => (await list(member, query)).total, { timeout: 1000, interval: 20 }).toBe(1);
+    await t.db.update(users).set({ club: 'Annan GK' }).where(eq(users.id, zeta.id));
+    await expect.poll(async () => (await list(member, query)).total, { timeout: 1000, interval: 20 }).toBe(0);
+    await t.db.delete(users).where(eq(users.id, zeta.id));
   });
 
   it('pages through the whole directory without a filter', async () => {

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { type ChangeWatch, watchChanges } from '../db/change-watch';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Change counters of the data behind cached answers (events list, members directory). */
+    watches: { events: ChangeWatch; users: ChangeWatch };
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Decorates the app with the change watches, and invalidates them after every write request answered by
+ * this instance (before the answer leaves, so the writer's next read is checked against the database
+ * even if the trigger's NOTIFY has not arrived yet).
+ */
+async function changeWatchesPlugin(app: FastifyInstance) {
+  const watches = {
+    events: await watchChanges(app.database, 'events', 'sg_events_cache'),
+    users: await watchChanges(app.database, 'users', 'sg_users_cache'),
+  };
+  app.decorate('watches', watches);
+  app.addHook('onSend', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    watches.events.invalidate();
+    watches.users.invalidate();
+  });
+  app.addHook('onClose', async () => {
+    await watches.events.close();
+    await watches.users.close();
+  });
+}
+
+// The decoration and the hook belong to the root app, as with fastify-plugin.
+Object.assign(changeWatchesPlugin, { [Symbol.for('skip-override')]: true });
+
+export { changeWatchesPlugin };
