@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { eventRegistrations, events, users } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 
@@ -7,13 +8,18 @@ export type RegistrationRow = typeof eventRegistrations.$inferSelect;
 export type RegistrationWithUser = RegistrationRow & { user: UserRow };
 
 /** Every registration of an event with its member, in arrival order. */
-export async function listEventRegistrations(db: Db, eventId: number): Promise<RegistrationWithUser[]> {
-  const rows = await db
+const eventRegistrationsWithUsers = preparedQuery((db) =>
+  db
     .select({ r: eventRegistrations, u: users })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.userId))
-    .where(eq(eventRegistrations.eventId, eventId))
-    .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id));
+    .where(eq(eventRegistrations.eventId, sql.placeholder('eventId')))
+    .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
+    .prepare('sg_event_registrations_with_users'),
+);
+
+export async function listEventRegistrations(db: Db, eventId: number): Promise<RegistrationWithUser[]> {
+  const rows = await eventRegistrationsWithUsers(db).execute({ eventId });
   return rows.map(({ r, u }) => ({ ...r, user: u }));
 }
 
