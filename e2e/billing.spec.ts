@@ -103,6 +103,40 @@ test.describe('Pro membership and payments (test payment mode)', () => {
     await expect(page.getByRole('button', { name: 'Säg upp prenumeration' })).toBeVisible();
   });
 
+  test('/subscribe shows the marked test card form, pays with it and never loads Stripe', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const stripeRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/stripe\.(com|network)/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
+    });
+    await signUp(page, 'Sara');
+
+    await page.goto('/subscribe');
+    await expect(page.getByRole('heading', { name: 'Prenumerera på Pro' })).toBeVisible();
+    await expect(page.getByText('Testläge – ingen riktig betalning')).toBeVisible();
+    const card = page.getByLabel('Kortnummer (test)');
+    await expect(card).toHaveValue('4242 4242 4242 4242');
+
+    // The declined test card: the test checkout says so and nothing is paid.
+    await card.fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Prenumerera nu' }).click();
+    await page.waitForURL(/\/test-checkout\/cs_test_[^/]+\/pay$/);
+    await expect(page.getByText('Kortet nekades. Försök med ett annat kort.')).toBeVisible();
+    expect((await (await page.request.get('/api/subscription-details')).json()).isPro).toBe(false);
+
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Prenumerera nu' }).click();
+    await page.waitForURL(/\/payment-success\?session_id=cs_test_[^&]+&userId=/);
+    await expect(page.getByRole('heading', { name: 'Tack för ditt köp!' })).toBeVisible({ timeout: 15_000 });
+
+    // Pro now: /subscribe sends the member to the profile.
+    await page.goto('/subscribe');
+    await expect(page).toHaveURL(/\/profile$/);
+    expect(stripeRequests).toEqual([]);
+  });
+
   test('the admin changes a member’s membership on /admin/members; others are sent to /', async ({
     page,
     browser,

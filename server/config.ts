@@ -54,6 +54,24 @@ const envSchema = z
         message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them',
       });
     }
+    // The Payment Element on /subscribe loads Stripe.js with the publishable key of the same account and mode.
+    if (v.STRIPE_SECRET_KEY && !v.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'set it together with STRIPE_SECRET_KEY (the payment form on /subscribe needs it)',
+      });
+    }
+    const keyMode = (key: string | undefined) => key?.match(/^[a-z]+_(test|live)_/)?.[1];
+    const secretMode = keyMode(v.STRIPE_SECRET_KEY);
+    const publishableMode = keyMode(v.STRIPE_PUBLISHABLE_KEY);
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key (use both from the same mode)`,
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;

@@ -11,7 +11,10 @@ export const createSubscriptionQuerySchema = z.object({
 export const createSubscriptionResponseSchema = z.object({
   success: z.boolean(),
   checkoutUrl: z.string().optional(),
+  /** With ?ui=embedded in Stripe mode: the Checkout Session's client secret for the Payment Element. */
   clientSecret: z.string().optional(),
+  /** Sent with clientSecret: the Stripe account's publishable key (pk_...) that Stripe.js loads with. */
+  publishableKey: z.string().optional(),
   sessionId: z.string().optional(),
   /** 'test' when the built-in test payment mode runs (no Stripe key). */
   mode: z.enum(['stripe', 'test']),

@@ -67,9 +67,14 @@ export interface CheckoutRequest {
 
 export interface BillingProvider {
   readonly mode: 'stripe' | 'test';
+  /** Stripe's publishable key for the browser's Payment Element on /subscribe; null in the test mode. */
+  readonly publishableKey: string | null;
   /** Creates a customer for a member (called once per member; the id is stored and reused). */
   createCustomer(user: { id: string; email: string | null; fullName: string | null }): Promise<string>;
-  /** A hosted checkout in subscription mode for the Pro price (99 SEK a month). */
+  /**
+   * A checkout in subscription mode for the Pro price (99 SEK a month): a hosted page (url), or
+   * with `embedded` a session for the Payment Element (clientSecret).
+   */
   createCheckoutSession(
     req: CheckoutRequest,
   ): Promise<{ id: string; url: string | null; clientSecret: string | null }>;

@@ -28,7 +28,10 @@ async function customerFor(db: Db, provider: BillingProvider, user: UserRow): Pr
   return (await setCustomerIdOnce(db, user.id, created)) ?? created;
 }
 
-/** Starts a Pro checkout (subscription mode, 99 SEK a month) for the caller. */
+/**
+ * Starts a Pro checkout (subscription mode, 99 SEK a month) for the caller: a hosted page, or with
+ * `embedded` (Stripe) a session for the Payment Element on /subscribe.
+ */
 export async function createProSubscription(
   db: Db,
   provider: BillingProvider,
@@ -46,10 +49,15 @@ export async function createProSubscription(
     ...checkoutReturnUrls(publicUrl, user.id),
     embedded,
   });
+  // The Payment Element needs both the session's client secret and the account's publishable key.
+  const embeddedForm =
+    session.clientSecret && provider.publishableKey
+      ? { clientSecret: session.clientSecret, publishableKey: provider.publishableKey }
+      : {};
   return {
     success: true,
     ...(session.url ? { checkoutUrl: session.url } : {}),
-    ...(session.clientSecret ? { clientSecret: session.clientSecret } : {}),
+    ...embeddedForm,
     sessionId: session.id,
     mode: provider.mode,
   };

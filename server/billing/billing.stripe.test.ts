@@ -26,6 +26,9 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
       const body = first.json();
       expect(body).toMatchObject({ success: true, mode: 'stripe' });
       expect(body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+      expect(body.clientSecret).toBeUndefined();
+      expect(body.publishableKey).toBeUndefined();
+      expect(stripe.sessionRequests.at(-1)!.get('ui_mode')).toBeNull();
       const form = stripe.sessionRequests.at(-1)!;
       expect(form.get('mode')).toBe('subscription');
       expect(form.get('currency')).toBe('sek');
@@ -45,17 +48,53 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
       expect([...stripe.customers.values()].filter((c) => c.metadata.userId === user.id)).toHaveLength(1);
     });
 
-    it('answers a client secret for the embedded Payment Element with ?ui=embedded', async () => {
+    it('answers the client secret and publishable key for the Payment Element with ?ui=embedded', async () => {
       const user = await buildUser(t.db);
       const res = await (await t.as(user)).post('/api/create-pro-subscription?ui=embedded');
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.checkoutUrl).toBeUndefined();
-      expect(body.clientSecret).toMatch(new RegExp(`^${body.sessionId}_secret_`));
+      expect(body).toEqual({
+        success: true,
+        mode: 'stripe',
+        sessionId: expect.stringMatching(/^cs_test_/),
+        clientSecret: expect.stringMatching(/_secret_/),
+        publishableKey: 'pk_test_standin',
+      });
+      expect(body.clientSecret).toBe(stripe.sessions.get(body.sessionId)!.client_secret);
       const form = stripe.sessionRequests.at(-1)!;
       expect(form.get('ui_mode')).toBe('elements');
-      expect(form.get('return_url')).toContain('/payment-success?session_id={CHECKOUT_SESSION_ID}');
+      expect(form.get('mode')).toBe('subscription');
+      expect(form.get('currency')).toBe('sek');
+      expect(form.get('client_reference_id')).toBe(user.id);
+      expect(form.get('customer')).toBe((await reload(user.id)).stripeCustomerId);
+      expect(form.get('subscription_data[metadata][userId]')).toBe(user.id);
+      expect(form.get('return_url')).toBe(
+        `http://localhost:5000/payment-success?session_id={CHECKOUT_SESSION_ID}&userId=${user.id}`,
+      );
       expect(form.get('success_url')).toBeNull();
+      expect(form.get('cancel_url')).toBeNull();
+    });
+
+    it('answers 400 to an unknown ui', async () => {
+      const client = await t.as(await buildUser(t.db));
+      const before = stripe.sessionRequests.length;
+      const res = await client.post('/api/create-pro-subscription?ui=popup');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^querystring ui: /);
+      expect(stripe.sessionRequests).toHaveLength(before);
+    });
+
+    it('verifies the return from a session paid in the Payment Element like a hosted one', async () => {
+      const user = await buildUser(t.db);
+      const client = await t.as(user);
+      const { sessionId } = (await client.post('/api/create-pro-subscription?ui=embedded')).json();
+      const unpaid = await client.post('/api/verify-stripe-session', { sessionId });
+      expect(unpaid.json()).toMatchObject({ success: false, membershipUpdated: false });
+      const sub = stripe.completeSession(sessionId);
+      const res = await client.post('/api/verify-stripe-session', { sessionId });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, membershipUpdated: true, paymentId: sub.id });
+      expect(await reload(user.id)).toMatchObject({ membershipType: 'pro', stripeSubscriptionId: sub.id });
     });
 
     it('refuses a member who is already Pro', async () => {

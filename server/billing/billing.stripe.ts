@@ -99,6 +99,7 @@ export function createStripeProvider(config: Config): BillingProvider {
 
   return {
     mode: 'stripe',
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
 
     createCustomer: (user) =>
       call('customer', async () => {

@@ -37,6 +37,20 @@ describe('billing in the built-in test payment mode (no Stripe key)', () => {
     return { user, client, sessionId };
   }
 
+  it('answers /subscribe (?ui=embedded) with the test session for its test form, no Stripe keys', async () => {
+    const client = await t.as(await buildUser(t.db));
+    const res = await client.post('/api/create-pro-subscription?ui=embedded');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      success: true,
+      mode: 'test',
+      sessionId: expect.stringMatching(/^cs_test_/),
+      checkoutUrl: `${TEST_ORIGIN}/test-checkout/${body.sessionId}`,
+    });
+    expect((await client.get(`/test-checkout/${body.sessionId}`)).statusCode).toBe(200);
+  });
+
   it('goes from checkout through the test page and verification to Pro', async () => {
     const user = await buildUser(t.db);
     const client = await t.as(user);

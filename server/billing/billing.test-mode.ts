@@ -75,6 +75,7 @@ export function createTestModeProvider(db: Db, publicUrl: string): TestModeProvi
 
   const provider: TestModeProvider = {
     mode: 'test',
+    publishableKey: null,
 
     createCustomer: async () => newId('cus'),
 

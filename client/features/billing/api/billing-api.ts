@@ -32,10 +32,15 @@ function useRefreshMembership() {
     ]);
 }
 
-/** POST /api/create-pro-subscription: answers the checkout URL (hosted or the test page). */
-export function useCreateSubscription() {
+/**
+ * POST /api/create-pro-subscription: 'hosted' answers the checkout URL (Stripe's page or the test
+ * page); 'embedded' (/subscribe) answers, with Stripe, the client secret and publishable key for the
+ * Payment Element, and in the test mode the test session.
+ */
+export function useCreateSubscription(ui: 'hosted' | 'embedded' = 'hosted') {
+  const url = ui === 'embedded' ? '/api/create-pro-subscription?ui=embedded' : '/api/create-pro-subscription';
   return useMutation({
-    mutationFn: () => apiJson<CreateSubscriptionResponse>('POST', '/api/create-pro-subscription'),
+    mutationFn: () => apiJson<CreateSubscriptionResponse>('POST', url),
   });
 }
 

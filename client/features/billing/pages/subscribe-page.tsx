@@ -4,19 +4,28 @@ import { PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
 import { Alert, Button, Card, Container, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { useCreateSubscription } from '../api/billing-api';
+import { subscribeFormOf } from '../lib/subscribe-form';
+
+// Stripe's code is its own chunk, fetched only when the server runs with Stripe keys.
+const StripePaymentForm = lazy(() =>
+  import('../components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })),
+);
+
+const formLoader = <Loader aria-label="Laddar betalformuläret" />;
 
 /**
- * /subscribe: pay for Pro on this page. In the built-in test payment mode a clearly marked test
- * card form posts to the same test checkout as the hosted page; with Stripe the button continues
- * to Stripe's secure checkout (the embedded Payment Element needs @stripe/stripe-js).
+ * /subscribe: pay for Pro on this page. With Stripe, the Payment Element of a Checkout Session
+ * (embedded, subscription mode) and 'Prenumerera nu'; in the built-in test payment mode a clearly
+ * marked test card form posting to the same test checkout as the hosted page. A Pro member goes
+ * to /profile.
  */
 export function SubscribePage() {
   usePageTitle('Prenumerera');
-  const { isPro } = useAuth();
-  const create = useCreateSubscription();
+  const { isPro, user } = useAuth();
+  const create = useCreateSubscription('embedded');
   const started = useRef(false);
   const { mutate } = create;
 
@@ -27,7 +36,7 @@ export function SubscribePage() {
   }, [isPro, mutate]);
 
   if (isPro) return <Navigate to="/profile" replace />;
-  const session = create.data;
+  const form = create.data ? subscribeFormOf(create.data) : null;
 
   return (
     <Container size="xs" py="xl">
@@ -36,15 +45,15 @@ export function SubscribePage() {
           <Title order={1}>Prenumerera på Pro</Title>
           <Text c="dimmed">{PRO_PRICE_SEK} kr per månad · ingen bindningstid</Text>
         </Stack>
-        {create.isPending && <Loader aria-label="Laddar betalformuläret" />}
-        {create.isError && (
+        {create.isPending && formLoader}
+        {(create.isError || form?.kind === 'unavailable') && (
           <Alert color="red" icon={<IconAlertTriangle />} title={msg.subscriptionCreateFailedTitle}>
             {msg.subscriptionCreateFailed}
           </Alert>
         )}
-        {session?.mode === 'test' && session.sessionId && (
+        {form?.kind === 'test' && (
           <Card withBorder radius="md" padding="lg">
-            <form method="post" action={`/test-checkout/${encodeURIComponent(session.sessionId)}/pay`}>
+            <form method="post" action={`/test-checkout/${encodeURIComponent(form.sessionId)}/pay`}>
               <Stack>
                 <Alert
                   color="yellow"
@@ -70,14 +79,15 @@ export function SubscribePage() {
             </form>
           </Card>
         )}
-        {session?.mode === 'stripe' && session.checkoutUrl && (
+        {form?.kind === 'stripe' && user && (
           <Card withBorder radius="md" padding="lg">
-            <Stack>
-              <Text size="sm">Du betalar säkert hos Stripe med kort, Apple Pay eller Google Pay.</Text>
-              <Button size="md" component="a" href={session.checkoutUrl}>
-                Prenumerera nu
-              </Button>
-            </Stack>
+            <Suspense fallback={formLoader}>
+              <StripePaymentForm
+                clientSecret={form.clientSecret}
+                publishableKey={form.publishableKey}
+                userId={user.id}
+              />
+            </Suspense>
           </Card>
         )}
       </Stack>
