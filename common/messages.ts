@@ -63,6 +63,8 @@ export const msg = {
   imageMissing: 'Välj en bild att ladda upp',
   imageTooManyPixels: 'Bilden har för hög upplösning',
   imageEntityInvalid: 'Ogiltig koppling för bilden',
+  imageNotYours: 'Du kan bara använda bilder som du själv har laddat upp',
+  imageInUse: 'Bilden används redan av ett annat event eller en annan profil',
 
   // Feedback (spec §8)
   feedbackLoginRequired: 'Du behöver vara inloggad',

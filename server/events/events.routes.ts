@@ -101,13 +101,13 @@ export async function eventsRoutes(app: FastifyInstance) {
         tags: ['events'],
         summary: 'Create an event (admin)',
         body: eventInputSchema,
-        response: { 201: eventSchema, ...errors },
+        response: { 201: eventSchema, ...errors, 409: errorSchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       authorize(canEditEvent(user));
-      const row = await createEvent(app.db, request.body, user.id);
+      const row = await createEvent(app.db, request.body, user);
       return reply.status(201).send(presentEvent(row, { registeredCount: 0, waitlistedCount: 0 }));
     },
   );
@@ -120,13 +120,13 @@ export async function eventsRoutes(app: FastifyInstance) {
         summary: 'Update an event (admin); raising max participants promotes from the waitlist',
         params: eventIdParamsSchema,
         body: eventInputSchema,
-        response: { 200: eventSchema, ...errors },
+        response: { 200: eventSchema, ...errors, 409: errorSchema },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       authorize(canEditEvent(user));
-      const { promoted } = await updateEvent(app.db, request.params.id, request.body);
+      const { promoted } = await updateEvent(app.db, request.params.id, request.body, user);
       await pushPromotionNotices(app.database, promoted);
       return presentEvent(...pair(await loadEvent(request.params.id)));
     },

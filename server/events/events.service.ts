@@ -2,9 +2,11 @@ import { msg } from '@common/messages';
 import { totalPrice } from '@common/rules/event-price';
 import type { EventInput } from '@common/schemas/events';
 import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
 import { events, images } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
+import { attachImage } from '../images/images.service';
 import type { RegistrationRow } from '../registrations/registrations.queries';
 import { countRegistered } from '../registrations/registrations.queries';
 import { promoteFromWaitlist } from '../registrations/registrations.service';
@@ -36,31 +38,29 @@ function rowValues(input: EventInput) {
   };
 }
 
-/** An event image must exist (uploaded first) and be an event image. */
-async function checkImage(tx: Db, imageId: string | null | undefined): Promise<void> {
-  if (!imageId) return;
-  const [img] = await tx.select({ entityType: images.entityType }).from(images).where(eq(images.id, imageId));
-  if (img?.entityType !== 'event') throw new ValidationError(msg.imageNotFound);
-}
-
-/** Links a pending event image to its event. */
-async function claimImage(tx: Db, imageId: string | null, eventId: number): Promise<void> {
-  if (!imageId) return;
-  await tx
-    .update(images)
-    .set({ entityId: String(eventId) })
-    .where(and(eq(images.id, imageId), eq(images.entityType, 'event'), eq(images.entityId, 'pending')));
+/**
+ * Makes an uploaded event image this event's: the caller's own pending upload or an
+ * image already linked to this event (images.service `attachImage`); a refusal rolls
+ * back the whole save.
+ */
+async function attachEventImage(tx: Db, actor: Actor, imageId: string, eventId: number): Promise<void> {
+  await attachImage(tx, {
+    imageId,
+    entityType: 'event',
+    entityId: String(eventId),
+    actor,
+    notFound: msg.imageNotFound,
+  });
 }
 
 /** Creates an event (admins); createdBy is the caller, whatever the payload says. */
-export async function createEvent(db: Db, input: EventInput, createdBy: string): Promise<EventRow> {
+export async function createEvent(db: Db, input: EventInput, actor: Actor): Promise<EventRow> {
   return db.transaction(async (tx) => {
-    await checkImage(tx, input.imageId);
     const [row] = await tx
       .insert(events)
-      .values({ ...rowValues(input), createdBy })
+      .values({ ...rowValues(input), createdBy: actor.id })
       .returning();
-    await claimImage(tx, row.imageId, row.id);
+    if (row.imageId) await attachEventImage(tx, actor, row.imageId, row.id);
     return row;
   });
 }
@@ -73,6 +73,7 @@ export async function updateEvent(
   db: Db,
   id: number,
   input: EventInput,
+  actor: Actor,
 ): Promise<{ event: EventRow; promoted: RegistrationRow[] }> {
   return db.transaction(async (tx) => {
     const current = await lockEvent(tx, id);
@@ -81,9 +82,10 @@ export async function updateEvent(
     if (input.maxParticipants < registered) {
       throw new ValidationError(`${msg.maxBelowRegistered} (${registered})`);
     }
-    if (input.imageId && input.imageId !== current.imageId) await checkImage(tx, input.imageId);
+    // Only a new image is checked: the event's current one stays whatever its history.
+    if (input.imageId && input.imageId !== current.imageId)
+      await attachEventImage(tx, actor, input.imageId, id);
     const [event] = await tx.update(events).set(rowValues(input)).where(eq(events.id, id)).returning();
-    await claimImage(tx, event.imageId, id);
     const promoted = input.maxParticipants > current.maxParticipants ? await promoteFromWaitlist(tx, id) : [];
     return { event, promoted };
   });

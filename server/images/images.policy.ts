@@ -1,9 +1,15 @@
 import type { ImageEntityType } from '@common/options';
 import { type Actor, isAdmin, isSelf } from '../auth/auth.policy';
 
+/** An image as the attach and view rules see it. */
+export interface ImageOwnership {
+  entityId: string;
+  uploadedBy: string | null;
+}
+
 /**
- * Who may attach an image to an entity: event images are the admins'; a
- * profile image belongs to its member ('pending' until the member saves it).
+ * Who may upload an image for an entity (and link one to it): event images are the
+ * admins'; a profile image belongs to its member ('pending' until the member saves it).
  */
 export function canAttachImage(actor: Actor | null, entityType: ImageEntityType, entityId: string): boolean {
   if (!actor) return false;
@@ -11,15 +17,23 @@ export function canAttachImage(actor: Actor | null, entityType: ImageEntityType,
   return isAdmin(actor) || entityId === 'pending' || isSelf(actor, entityId);
 }
 
-/** Re-pointing an existing image: the same rule, and a profile image must be pending or the caller's own. */
-export function canMoveImage(
-  actor: Actor | null,
-  image: { entityType: string; entityId: string },
-  newEntityId: string,
-): boolean {
-  if (!actor) return false;
-  if (image.entityType === 'event') return isAdmin(actor);
-  if (image.entityType !== 'profile') return false;
-  if (isAdmin(actor)) return true;
-  return (image.entityId === 'pending' || isSelf(actor, image.entityId)) && isSelf(actor, newEntityId);
+/**
+ * Why an image may not become an entity's image, or null when it may: it already
+ * belongs to that entity, or it is pending and the actor uploaded it. Admins follow
+ * the same rule, so nobody takes over someone else's upload or another entity's image.
+ */
+export function imageAttachRefusal(
+  actor: Actor,
+  image: ImageOwnership,
+  entityId: string,
+): 'notYours' | 'inUse' | null {
+  if (image.entityId === entityId) return null;
+  if (image.entityId !== 'pending') return 'inUse';
+  return image.uploadedBy !== null && isSelf(actor, image.uploadedBy) ? null : 'notYours';
+}
+
+/** Attached images are public (events, avatars); a pending one only its uploader sees. */
+export function canViewImage(viewer: Actor | null, image: ImageOwnership): boolean {
+  if (image.entityId !== 'pending') return true;
+  return image.uploadedBy !== null && isSelf(viewer, image.uploadedBy);
 }

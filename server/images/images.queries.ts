@@ -14,6 +14,7 @@ const metaColumns = {
   height: images.height,
   entityType: images.entityType,
   entityId: images.entityId,
+  uploadedBy: images.uploadedBy,
   createdAt: images.createdAt,
 };
 
@@ -23,23 +24,32 @@ export async function findImageMeta(db: Db, id: string): Promise<ImageMeta | und
   return rows[0];
 }
 
-/** The bytes of one variant and their type, or undefined. */
+/** An image's metadata with its row locked until the transaction ends (attaching decides on it). */
+export async function lockImageMeta(tx: Db, id: string): Promise<ImageMeta | undefined> {
+  const rows = await tx.select(metaColumns).from(images).where(eq(images.id, id)).limit(1).for('update');
+  return rows[0];
+}
+
+/** The bytes of one variant, their type and who may see them, or undefined. */
 export async function findImageBytes(
   db: Db,
   id: string,
   variant: 'original' | 'thumbnail',
-): Promise<{ mimeType: string; data: Buffer } | undefined> {
+): Promise<{ mimeType: string; data: Buffer; entityId: string; uploadedBy: string | null } | undefined> {
   const data = variant === 'original' ? images.originalData : images.thumbnailData;
   const rows = await db
-    .select({ mimeType: images.mimeType, data })
+    .select({ mimeType: images.mimeType, data, entityId: images.entityId, uploadedBy: images.uploadedBy })
     .from(images)
     .where(eq(images.id, id))
     .limit(1);
   return rows[0];
 }
 
+/** The values of a new image; the uploader is required (only older rows have none). */
+export type NewImage = typeof images.$inferInsert & { uploadedBy: string };
+
 /** Stores a processed image; returns its metadata. */
-export async function insertImage(db: Db, values: typeof images.$inferInsert): Promise<ImageMeta> {
+export async function insertImage(db: Db, values: NewImage): Promise<ImageMeta> {
   const [row] = await db.insert(images).values(values).returning(metaColumns);
   return row;
 }

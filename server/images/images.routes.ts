@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { IMAGE_ENTITY_TYPES } from '@common/options';
 import {
   type ImageInfo,
   imageEntityInputSchema,
@@ -11,12 +12,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import { authorize, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
-import { canAttachImage, canMoveImage } from './images.policy';
-import { findImageBytes, findImageMeta, type ImageMeta, setImageEntity } from './images.queries';
-import { checkImageEntity, storeImage } from './images.service';
+import { canAttachImage, canViewImage } from './images.policy';
+import { findImageBytes, findImageMeta, type ImageMeta } from './images.queries';
+import { attachImage, checkImageEntity, storeImage } from './images.service';
 
 const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+// A pending image is its uploader's alone: no shared cache keeps it, the browser revalidates.
+const PENDING_CACHE = 'private, no-cache';
 
 function presentImage(m: ImageMeta): ImageInfo {
   return {
@@ -64,7 +68,11 @@ async function readUpload(
   return { bytes, fields };
 }
 
-/** Serves one variant with a year-long immutable cache and an ETag (the bytes of an id never change). */
+/**
+ * Serves one variant with an ETag (the bytes of an id never change): an attached image
+ * publicly with a year-long immutable cache; a pending one only to its uploader
+ * (404 to anyone else, as if it did not exist).
+ */
 async function sendImage(
   app: FastifyInstance,
   request: FastifyRequest<{ Params: { id: string } }>,
@@ -73,15 +81,17 @@ async function sendImage(
 ) {
   const { id } = request.params;
   const etag = `"${id}-${variant}"`;
-  const cache = 'public, max-age=31536000, immutable';
   const match = request.headers['if-none-match'];
-  if (match && (match === '*' || match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))) {
-    const exists = await findImageMeta(app.db, id);
-    if (exists) return reply.status(304).header('cache-control', cache).header('etag', etag).send();
-  }
-  const img = await findImageBytes(app.db, id, variant);
+  const notModified =
+    !!match && (match === '*' || match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+  const img = notModified ? await findImageMeta(app.db, id) : await findImageBytes(app.db, id, variant);
   if (!img) throw new NotFoundError(msg.imageNotFound);
-  return reply.type(img.mimeType).header('cache-control', cache).header('etag', etag).send(img.data);
+  const pending = img.entityId === 'pending';
+  // Only a pending image needs the session's member (attached ones cost no user lookup).
+  if (pending && !canViewImage(await request.currentUser(), img)) throw new NotFoundError(msg.imageNotFound);
+  reply.header('cache-control', pending ? PENDING_CACHE : PUBLIC_CACHE).header('etag', etag);
+  if (notModified || !('data' in img)) return reply.status(304).send();
+  return reply.type(img.mimeType).send(img.data);
 }
 
 /** Image upload, linking and serving. */
@@ -105,7 +115,7 @@ export async function imagesRoutes(app: FastifyInstance) {
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? msg.validationFailed);
       const { entityType, entityId } = parsed.data;
       authorize(canAttachImage(user, entityType, entityId));
-      const meta = await storeImage(app.db, { bytes, entityType, entityId });
+      const meta = await storeImage(app.db, { bytes, entityType, entityId, uploadedBy: user.id });
       return reply.status(201).send(presentImage(meta));
     },
   );
@@ -115,21 +125,33 @@ export async function imagesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['images'],
-        summary: 'Link an uploaded image to its entity (e.g. the event created after the upload)',
+        summary:
+          'Link an uploaded image to its entity (e.g. the event created after the upload): only your own pending upload, or an image already linked there',
         params: imageIdParamsSchema,
         body: imageEntityInputSchema,
-        response: { 200: imageSchema, ...errors },
+        response: { 200: imageSchema, ...errors, 409: errorSchema },
       },
     },
     async (request) => {
       const user = await requireUser(request);
+      const { entityId } = request.body;
       const image = await findImageMeta(app.db, request.params.id);
       if (!image) throw new NotFoundError(msg.imageNotFound);
-      authorize(canMoveImage(user, image, request.body.entityId));
-      await checkImageEntity(app.db, image.entityType, request.body.entityId);
-      const updated = await setImageEntity(app.db, image.id, request.body.entityId);
-      if (!updated) throw new NotFoundError(msg.imageNotFound);
-      return presentImage(updated);
+      const entityType = IMAGE_ENTITY_TYPES.find((type) => type === image.entityType);
+      authorize(!!entityType && canAttachImage(user, entityType, entityId));
+      // Linking names an entity; back to 'pending' would free the image for another entity.
+      if (entityId === 'pending') throw new ValidationError(msg.imageEntityInvalid);
+      await checkImageEntity(app.db, entityType, entityId);
+      const linked = await app.db.transaction((tx) =>
+        attachImage(tx, {
+          imageId: image.id,
+          entityType,
+          entityId,
+          actor: user,
+          notFound: msg.imageNotFound,
+        }),
+      );
+      return presentImage(linked);
     },
   );
 

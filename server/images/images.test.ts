@@ -7,29 +7,7 @@ import { images } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
-
-/** A multipart/form-data body with text fields first, then the file `image`. */
-function multipart(fields: Record<string, string>, file?: { data: Buffer; name?: string; type?: string }) {
-  const boundary = `----sg${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name ?? 'bild.jpg'}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    body: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { multipart, uploadImage } from './images.test-helpers';
 
 const jpegWithGps = () =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2f7d32' } })
@@ -47,10 +25,7 @@ describe('images', () => {
   let asAdmin: TestClient;
   let asMember: TestClient;
   const count = async () => (await t.db.select({ id: images.id }).from(images)).length;
-  const upload = async (c: TestClient, fields: Record<string, string>, data?: Buffer) => {
-    const m = multipart(fields, data ? { data } : undefined);
-    return c.post('/api/images/upload', m.body, m.headers);
-  };
+  const upload = uploadImage;
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -74,10 +49,16 @@ describe('images', () => {
   it('re-encodes without EXIF or GPS, makes a thumbnail and serves both with cache headers', async () => {
     const input = await jpegWithGps();
     expect((await sharp(input).metadata()).exif).toBeDefined();
-    const res = await upload(asAdmin, { entityType: 'event', entityId: 'pending' }, input);
+    const event = await buildEvent(t.db);
+    const res = await upload(asAdmin, { entityType: 'event', entityId: String(event.id) }, input);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ mimeType: 'image/jpeg', width: 1200, height: 800, entityId: 'pending' });
+    expect(body).toMatchObject({
+      mimeType: 'image/jpeg',
+      width: 1200,
+      height: 800,
+      entityId: String(event.id),
+    });
 
     const original = await t.anon.get(`/api/images/${body.id}/original`);
     expect(original.statusCode).toBe(200);

@@ -6,7 +6,3 @@ export const canSeeFullRecord = (actor: Actor, userId: string): boolean => canSe
 /** Who may edit a member's profile or avatar: the member and admins. */
 export const canEditProfile = (actor: Actor, userId: string): boolean =>
   isSelf(actor, userId) || isAdmin(actor);
-
-/** Whether an uploaded profile image may become this member's avatar: still pending, already theirs, or an admin sets it. */
-export const canUseProfileImage = (actor: Actor, image: { entityId: string }, userId: string): boolean =>
-  isAdmin(actor) || image.entityId === 'pending' || image.entityId === userId;

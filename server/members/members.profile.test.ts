@@ -30,7 +30,7 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function insertImage(t: TestContext, entityId: string, entityType = 'profile') {
+async function insertImage(t: TestContext, entityId: string, uploadedBy: string, entityType = 'profile') {
   const [row] = await t.db
     .insert(images)
     .values({
@@ -43,6 +43,7 @@ async function insertImage(t: TestContext, entityId: string, entityType = 'profi
       height: 1,
       entityType,
       entityId,
+      uploadedBy,
     })
     .returning({ id: images.id });
   return row.id;
@@ -171,10 +172,10 @@ describe('PATCH /api/users/{id}/profile-image', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 401, 403 and 400 for an unknown or foreign image, changing nothing', async () => {
+  it('answers 401, 403, 400 and 409 for an unknown or foreign image, changing nothing', async () => {
     const owner = await buildUser(t.db);
     const url = `/api/users/${owner.id}/profile-image`;
-    const imageId = await insertImage(t, owner.id);
+    const imageId = await insertImage(t, owner.id, owner.id);
     expect((await t.anon.patch(url, { profileImageId: imageId })).statusCode).toBe(401);
     const stranger = await buildUser(t.db);
     expect((await (await t.as(stranger)).patch(url, { profileImageId: imageId })).statusCode).toBe(403);
@@ -186,9 +187,13 @@ describe('PATCH /api/users/{id}/profile-image', () => {
     const notUuid = await c.patch(url, { profileImageId: 'abc' });
     expect(notUuid.statusCode).toBe(400);
     expect(notUuid.json().message).toBe(msg.profileImageNotFound);
-    const strangersImage = await insertImage(t, stranger.id);
-    expect((await c.patch(url, { profileImageId: strangersImage })).statusCode).toBe(400);
-    const eventImage = await insertImage(t, '12', 'event');
+    const strangersImage = await insertImage(t, stranger.id, stranger.id);
+    expect(await c.patch(url, { profileImageId: strangersImage })).toMatchObject({ statusCode: 409 });
+    const strangersUpload = await insertImage(t, 'pending', stranger.id);
+    const refused = await c.patch(url, { profileImageId: strangersUpload });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: msg.imageNotYours });
+    const eventImage = await insertImage(t, '12', owner.id, 'event');
     expect((await c.patch(url, { profileImageId: eventImage })).statusCode).toBe(400);
     const [row] = await t.db.select().from(users).where(eq(users.id, owner.id));
     expect(row.profileImageId).toBeNull();
@@ -197,7 +202,7 @@ describe('PATCH /api/users/{id}/profile-image', () => {
   it('sets the avatar (a pending upload becomes the member’s) and removes it with null', async () => {
     const owner = await buildUser(t.db);
     const c = await t.as(owner);
-    const imageId = await insertImage(t, 'pending');
+    const imageId = await insertImage(t, 'pending', owner.id);
     const res = await c.patch(`/api/users/${owner.id}/profile-image`, { profileImageId: imageId });
     expect(res.statusCode).toBe(200);
     expect(res.json().profileImageId).toBe(imageId);

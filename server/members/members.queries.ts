@@ -3,7 +3,7 @@ import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
 import { and, asc, count, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { images, users } from '../db/schema';
+import { users } from '../db/schema';
 import type { UserRow } from './members.presenter';
 
 /** One member by id, or undefined. */
@@ -80,17 +80,4 @@ export async function emailTakenByOther(db: Db, email: string, userId: string): 
     .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`)
     .limit(1);
   return rows.length > 0;
-}
-
-/** An uploaded profile image by id: its owner (entityId) or undefined when there is none. */
-export async function findProfileImage(
-  db: Db,
-  imageId: string,
-): Promise<{ id: string; entityId: string } | undefined> {
-  const rows = await db
-    .select({ id: images.id, entityId: images.entityId })
-    .from(images)
-    .where(and(eq(images.id, imageId), eq(images.entityType, 'profile')))
-    .limit(1);
-  return rows[0];
 }

@@ -92,10 +92,11 @@ export async function membersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['members'],
-        summary: 'Set the avatar to an uploaded profile image (or null to remove it)',
+        summary:
+          'Set the avatar to an uploaded profile image (or null to remove it): your own pending upload, or one already linked to the member',
         params: userIdParamsSchema,
         body: profileImageInputSchema,
-        response: { 200: fullUserSchema, ...errors },
+        response: { 200: fullUserSchema, ...errors, 409: errorSchema },
       },
     },
     async (request) => {

@@ -1,13 +1,13 @@
 import { msg } from '@common/messages';
 import type { ProfileUpdate } from '@common/schemas/users';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
-import { images, users } from '../db/schema';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { canUseProfileImage } from './members.policy';
+import { users } from '../db/schema';
+import { ConflictError, NotFoundError } from '../errors';
+import { attachImage } from '../images/images.service';
 import type { UserRow } from './members.presenter';
-import { emailTakenByOther, findProfileImage, findUserById } from './members.queries';
+import { emailTakenByOther, findUserById } from './members.queries';
 
 // Drizzle wraps driver errors; the PostgreSQL code is on the error or its cause.
 const isUniqueViolation = (err: unknown): boolean => {
@@ -61,7 +61,11 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
   }
 }
 
-/** Sets (or with null removes) a member's avatar; a pending upload becomes the member's own. */
+/**
+ * Sets (or with null removes) a member's avatar. A new image must be a profile image
+ * that is the caller's own pending upload (it becomes the member's) or already the
+ * member's; anyone else's is refused and nothing changes (an admin too).
+ */
 export async function setProfileImage(
   db: Db,
   actor: Actor,
@@ -71,17 +75,14 @@ export async function setProfileImage(
   return db.transaction(async (tx) => {
     const existing = await findUserById(tx, userId);
     if (!existing) throw new NotFoundError(msg.userNotFound);
-    if (imageId) {
-      const image = await findProfileImage(tx, imageId);
-      if (!image || !canUseProfileImage(actor, image, userId)) {
-        throw new ValidationError(msg.profileImageNotFound);
-      }
-      if (image.entityId !== userId) {
-        await tx
-          .update(images)
-          .set({ entityId: userId })
-          .where(and(eq(images.id, imageId), eq(images.entityType, 'profile')));
-      }
+    if (imageId && imageId !== existing.profileImageId) {
+      await attachImage(tx, {
+        imageId,
+        entityType: 'profile',
+        entityId: userId,
+        actor,
+        notFound: msg.profileImageNotFound,
+      });
     }
     const [row] = await tx
       .update(users)

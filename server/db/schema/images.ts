@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -20,7 +21,19 @@ export const images = pgTable(
     height: integer('height').notNull(),
     entityType: varchar('entity_type', { length: 20 }).notNull(),
     entityId: varchar('entity_id', { length: 100 }).notNull(),
+    /**
+     * Who uploaded it: only the uploader may attach a pending image to an entity.
+     * Text like users.id (a uuid column cannot reference a text key). ON DELETE SET NULL,
+     * not CASCADE: deleting an account must not take the event pictures an admin uploaded
+     * with it. NULL (rows older than the column, or a deleted uploader) grants nobody a
+     * pending image; every upload sets it (insertImage requires it).
+     */
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('images_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('images_entity_idx').on(t.entityType, t.entityId),
+    // Serves the ON DELETE SET NULL of a deleted member without scanning every image.
+    index('images_uploaded_by_idx').on(t.uploadedBy),
+  ],
 );
