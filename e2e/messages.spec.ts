@@ -105,4 +105,36 @@ test.describe('messages', () => {
     await anna.page.getByRole('button', { name: 'Skicka' }).click();
     await expect(per.page.getByText('Jag tar med!')).toBeVisible({ timeout: 4000 });
   });
+  test('an admin who takes no part in an event sees its group chat live', async ({ browser }) => {
+    const per = await member(browser, PRO);
+    const admin = await member(browser, ADMIN);
+    type Reg = { eventId?: number; event?: { id: number }; status: string };
+    const regs = async (m: { page: Page; id: string }) =>
+      ((await (await m.page.request.get(`/api/users/${m.id}/registrations`)).json()) as Reg[]).map(
+        (r) => r.event?.id ?? r.eventId,
+      );
+    const adminEvents = new Set(await regs(admin));
+    const event = (await regs(per)).find((id) => !adminEvents.has(id));
+    expect(event, "an event of Per's without the admin").toBeTruthy();
+
+    const text = `Samling vid klubbhuset ${Date.now()}`;
+    // The message must come over the admin's WebSocket, not from the 5 s refresh.
+    const pushed = new Promise<void>((resolve) => {
+      admin.page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes(text)) resolve();
+        }),
+      );
+    });
+    for (const m of [per, admin]) {
+      await m.page.goto(`/events/${event}`);
+      await m.page.getByRole('tab', { name: 'Gruppchatt' }).click();
+      await expect(m.page.getByLabel('Meddelande till gruppen')).toBeVisible();
+    }
+    await per.page.getByLabel('Meddelande till gruppen').fill(text);
+    await per.page.getByRole('button', { name: 'Skicka' }).click();
+    await expect(per.page.getByText(text)).toBeVisible();
+    await expect(admin.page.getByText(text)).toBeVisible({ timeout: 4000 });
+    await pushed;
+  });
 });

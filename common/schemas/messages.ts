@@ -87,15 +87,22 @@ export const eventNotificationSchema = z.object({
 });
 export type EventNotification = z.infer<typeof eventNotificationSchema>;
 
-/** What a browser sends on the WebSocket. */
+/**
+ * What a browser sends on the WebSocket: join its member's own message stream, and watch (or stop
+ * watching) an event's group chat while it is open, so that its new messages arrive live for everyone
+ * allowed to read it, also admins who take no part in the event.
+ */
 export const clientRealtimeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join_messages'), userId: z.string() }),
+  z.object({ type: z.literal('watch_event_chat'), eventId: z.number().int().positive() }),
+  z.object({ type: z.literal('unwatch_event_chat'), eventId: z.number().int().positive() }),
 ]);
 export type ClientRealtimeMessage = z.infer<typeof clientRealtimeSchema>;
 
 /** What the server pushes on the WebSocket. */
 export type ServerRealtimeEvent =
   | { type: 'joined'; data: { userId: string } }
+  | { type: 'watching_event_chat'; data: { eventId: number } }
   | { type: 'new_message'; data: { message: Message } }
   | { type: 'messages_read'; data: { userId: string } }
   | { type: 'event_notification'; data: { notification: EventNotification } }

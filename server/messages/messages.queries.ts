@@ -1,7 +1,9 @@
+import { type PublicUser, publicUserSchema } from '@common/schemas/users';
 import { and, asc, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { eventRegistrations, messages, users } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
+import { eventRegistrations, messageConversations, messages, users } from '../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type SenderRow = Pick<
@@ -44,75 +46,55 @@ export async function findMessageWithSender(db: Db, id: number): Promise<Message
   return rows[0];
 }
 
+/** The partner columns the conversation list reads: exactly the public fields (publicUserSchema). */
+const partnerKeys = Object.keys(publicUserSchema.shape) as (keyof PublicUser)[];
+export type PartnerRow = Pick<typeof users.$inferSelect, keyof PublicUser>;
+
 export interface ConversationRow {
-  partner: typeof users.$inferSelect;
+  partner: PartnerRow;
   message: MessageRow;
   unreadCount: number;
 }
 
 /**
- * The member's conversations, newest first: each partner (full row; the presenter picks the public
- * fields) with the latest message and the number of unread messages from that partner. One statement:
- * the distinct partners come from the two pair indexes, the latest message per partner from a LATERAL
- * top-1 in each direction, the unread counts from the partial unread index.
+ * The member's conversations, newest first: each partner (public fields) with the latest message and
+ * the number of unread messages from that partner. Reads the member's `message_conversations` rows
+ * (kept by triggers) in index order, then the message and the partner by primary key: the cost follows
+ * the number of conversations, not of messages. Prepared once per connection.
  */
-export async function listConversationRows(db: Db, userId: string): Promise<ConversationRow[]> {
-  const conv = sql`(
-    with partners as (
-      select receiver_id as partner_id from messages where sender_id = ${userId} and receiver_id is not null
-      union
-      select sender_id from messages where receiver_id = ${userId}
-    ),
-    unread as (
-      select sender_id, count(*)::int as n from messages
-      where receiver_id = ${userId} and read = false
-      group by sender_id
-    )
-    select p.partner_id, l.*, coalesce(u.n, 0) as unread_count
-    from partners p
-    cross join lateral (
-      select b.* from (
-        (select id, sender_id, receiver_id, event_id, content, read, sent_at, is_group_message from messages
-          where sender_id = ${userId} and receiver_id = p.partner_id order by sent_at desc limit 1)
-        union all
-        (select id, sender_id, receiver_id, event_id, content, read, sent_at, is_group_message from messages
-          where sender_id = p.partner_id and receiver_id = ${userId} order by sent_at desc limit 1)
-      ) b order by b.sent_at desc, b.id desc limit 1
-    ) l
-    left join unread u on u.sender_id = p.partner_id
-  ) conv`;
-  const c = (name: string) => sql.raw(`conv.${name}`);
-  // The partner by primary key per conversation (a LATERAL lookup: the planner cannot know there are few).
+const conversationRows = preparedQuery((db) => {
+  // The partner by primary key per row (LIMIT keeps the planner from a hash join over all members).
+  const columns = getTableColumns(users);
+  const partnerSelection = Object.fromEntries(partnerKeys.map((k) => [k, columns[k]])) as Pick<
+    typeof columns,
+    keyof PublicUser
+  >;
   const partner = db
-    .select()
+    .select(partnerSelection)
     .from(users)
-    .where(sql`${users.id} = ${c('partner_id')}`)
-    // LIMIT keeps the planner from flattening the lookup into a join over all members.
+    .where(eq(users.id, messageConversations.partnerId))
     .limit(1)
     .as('partner');
-  const userColumns = getTableColumns(users);
-  const partnerFields = Object.fromEntries(
-    Object.keys(userColumns).map((k) => [k, partner[k as keyof typeof userColumns]]),
-  ) as unknown as typeof userColumns;
-  const rows = await db
+  const partnerFields = Object.fromEntries(partnerKeys.map((k) => [k, partner[k]])) as unknown as Pick<
+    typeof columns,
+    keyof PublicUser
+  >;
+  return db
     .select({
       partner: partnerFields,
-      message: {
-        id: sql<number>`${c('id')}`.mapWith(messages.id),
-        senderId: sql<string>`${c('sender_id')}`.mapWith(messages.senderId),
-        receiverId: sql<string | null>`${c('receiver_id')}`.mapWith(messages.receiverId),
-        eventId: sql<number | null>`${c('event_id')}`.mapWith(messages.eventId),
-        content: sql<string>`${c('content')}`.mapWith(messages.content),
-        read: sql<boolean>`${c('read')}`.mapWith(messages.read),
-        sentAt: sql<Date>`${c('sent_at')}`.mapWith(messages.sentAt),
-        isGroupMessage: sql<boolean>`${c('is_group_message')}`.mapWith(messages.isGroupMessage),
-      },
-      unreadCount: sql<number>`${c('unread_count')}`.mapWith(Number),
+      message: messageColumns,
+      unreadCount: messageConversations.unreadCount,
     })
-    .from(conv)
+    .from(messageConversations)
+    .innerJoin(messages, eq(messages.id, messageConversations.lastMessageId))
     .innerJoinLateral(partner, sql`true`)
-    .orderBy(sql`${c('sent_at')} desc, ${c('id')} desc`);
-  return rows;
+    .where(eq(messageConversations.userId, sql.placeholder('userId')))
+    .orderBy(desc(messageConversations.lastSentAt), desc(messageConversations.lastMessageId))
+    .prepare('sg_message_conversations');
+});
+
+export async function listConversationRows(db: Db, userId: string): Promise<ConversationRow[]> {
+  return conversationRows(db).execute({ userId });
 }
 
 export interface ThreadParams {

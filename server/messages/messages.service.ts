@@ -5,9 +5,9 @@ import type {
   SendMessageInput,
   ThreadQuery,
 } from '@common/schemas/messages';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events } from '../db/schema';
+import { events, users } from '../db/schema';
 import { authorize, NotFoundError, ValidationError } from '../errors';
 import { presentPublicUser, type UserRow } from '../members/members.presenter';
 import { findUserById } from '../members/members.queries';
@@ -32,7 +32,8 @@ export const GROUP_CHAT_LIMIT = 200;
 export async function listConversations(db: Db, user: UserRow): Promise<Conversation[]> {
   const rows = await listConversationRows(db, user.id);
   return rows.map((r) => ({
-    user: presentPublicUser(r.partner),
+    // The query selects exactly the public fields, which are all presentPublicUser reads.
+    user: presentPublicUser(r.partner as UserRow),
     messages: [presentMessage(r.message, r.message.senderId === user.id ? user : r.partner)],
     unreadCount: r.unreadCount,
     lastMessageAt: r.message.sentAt.toISOString(),
@@ -87,7 +88,7 @@ function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /** Throws unless the event exists and the member may use its group chat. */
-async function requireGroupChat(db: Db, user: UserRow, eventId: number): Promise<void> {
+export async function requireGroupChat(db: Db, user: UserRow, eventId: number): Promise<void> {
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
   if (!event) throw new NotFoundError(msg.eventNotFound);
   const participation = await findRegistrationStatus(db, eventId, user.id);
@@ -126,4 +127,25 @@ export async function messageRecipients(db: Db, m: MessageRow): Promise<string[]
     return [...new Set([m.senderId, ...(await eventMemberIds(db, m.eventId))])];
   }
   return m.receiverId ? [m.senderId, m.receiverId] : [m.senderId];
+}
+
+/**
+ * Of the members watching an event's group chat, those who may read a new message of it now: its
+ * recipients (the event's participants and the sender) and anyone else the group chat policy allows
+ * without taking part, i.e. admins, checked against the database at this moment.
+ */
+export async function groupChatReaders(
+  db: Db,
+  recipients: Iterable<string>,
+  watchers: Iterable<string>,
+): Promise<Set<string>> {
+  const readers = new Set(recipients);
+  const others = [...watchers].filter((id) => !readers.has(id));
+  if (others.length === 0) return readers;
+  const actors = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.id, others));
+  for (const actor of actors) if (canUseGroupChat(actor, undefined)) readers.add(actor.id);
+  return readers;
 }

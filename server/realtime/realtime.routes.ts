@@ -1,11 +1,17 @@
 import { msg } from '@common/messages';
-import { clientRealtimeSchema, type ServerRealtimeEvent } from '@common/schemas/messages';
+import {
+  type ClientRealtimeMessage,
+  clientRealtimeSchema,
+  type ServerRealtimeEvent,
+} from '@common/schemas/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { ForbiddenError, NotFoundError } from '../errors';
+import type { UserRow } from '../members/members.presenter';
 import { canJoinMessages } from '../messages/messages.policy';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessageWithSender } from '../messages/messages.queries';
-import { messageRecipients } from '../messages/messages.service';
+import { groupChatReaders, messageRecipients, requireGroupChat } from '../messages/messages.service';
 import { RealtimeHub } from './realtime.hub';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publish';
 
@@ -20,6 +26,12 @@ declare module 'fastify' {
 export const HEARTBEAT_MS = 30_000;
 
 const send = (socket: WebSocket, event: ServerRealtimeEvent) => socket.send(JSON.stringify(event));
+
+/** The event whose group chat a pushed event is a new message of, or null. */
+function groupChatOf(event: ServerRealtimeEvent): number | null {
+  if (event.type !== 'new_message' || !event.data.message.isGroupMessage) return null;
+  return event.data.message.eventId;
+}
 
 /** Only logged-in members from this site may open the socket (no cross-site WebSocket hijacking). */
 async function checkUpgrade(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -39,6 +51,21 @@ async function realtimeRoutes(app: FastifyInstance) {
   const hub = new RealtimeHub();
   app.decorate('realtime', hub);
 
+  /**
+   * Delivers to the members' joined sockets here and, for a group message, to the sockets watching
+   * that chat whose member may read it (admins who take no part are checked now).
+   */
+  async function deliver(to: string[], event: ServerRealtimeEvent) {
+    const eventId = groupChatOf(event);
+    const watchers = eventId === null ? undefined : hub.watcherIds(eventId);
+    if (eventId === null || !watchers?.size) {
+      hub.deliver(to, event);
+      return;
+    }
+    const readers = await groupChatReaders(app.db, to, watchers);
+    hub.deliver(to, event, { eventId, readers });
+  }
+
   async function onNotify(payload: string) {
     let envelope: RealtimeEnvelope;
     try {
@@ -47,7 +74,7 @@ async function realtimeRoutes(app: FastifyInstance) {
       return;
     }
     if ('to' in envelope) {
-      hub.deliver(envelope.to, envelope.event);
+      await deliver(envelope.to, envelope.event);
       return;
     }
     // Too large for NOTIFY: load the message and its recipients here.
@@ -55,10 +82,44 @@ async function realtimeRoutes(app: FastifyInstance) {
     const message = await findMessageWithSender(app.db, envelope.id);
     if (!message) return;
     const to = await messageRecipients(app.db, message);
-    if (hub.holdsAny(to)) {
-      hub.deliver(to, { type: 'new_message', data: { message: presentMessage(message, message.sender) } });
+    const watched =
+      message.isGroupMessage && message.eventId !== null && hub.watcherIds(message.eventId).size > 0;
+    if (hub.holdsAny(to) || watched) {
+      await deliver(to, { type: 'new_message', data: { message: presentMessage(message, message.sender) } });
     }
   }
+
+  /** One message from a browser (handled in order per socket). */
+  async function onClientMessage(socket: WebSocket, user: UserRow, data: ClientRealtimeMessage) {
+    if (data.type === 'join_messages') {
+      if (!canJoinMessages(user, data.userId)) {
+        send(socket, { type: 'error', data: { message: msg.realtimeJoinRefused } });
+        socket.close(4403, 'join refused');
+        return;
+      }
+      hub.join(socket);
+      send(socket, { type: 'joined', data: { userId: user.id } });
+      return;
+    }
+    if (data.type === 'unwatch_event_chat') {
+      hub.unwatch(socket, data.eventId);
+      return;
+    }
+    // watch_event_chat: the same rule as reading the chat over HTTP; a refusal leaves the socket open.
+    try {
+      await requireGroupChat(app.db, user, data.eventId);
+    } catch (err) {
+      if (err instanceof ForbiddenError || err instanceof NotFoundError) {
+        send(socket, { type: 'error', data: { message: err.message } });
+        return;
+      }
+      throw err;
+    }
+    if (hub.watch(socket, data.eventId)) {
+      send(socket, { type: 'watching_event_chat', data: { eventId: data.eventId } });
+    }
+  }
+
   const unlisten = await app.database.listen(REALTIME_CHANNEL, (payload) => {
     onNotify(payload).catch((err) => app.log.warn({ err }, 'realtime delivery failed'));
   });
@@ -77,7 +138,10 @@ async function realtimeRoutes(app: FastifyInstance) {
     '/ws',
     {
       websocket: true,
-      schema: { tags: ['realtime'], summary: 'WebSocket: join_messages, then new_message pushes' },
+      schema: {
+        tags: ['realtime'],
+        summary: 'WebSocket: join_messages, then new_message pushes; watch_event_chat for an open group chat',
+      },
       preHandler: (request, reply) => checkUpgrade(app, request, reply),
     },
     async (socket, request) => {
@@ -87,6 +151,7 @@ async function realtimeRoutes(app: FastifyInstance) {
         return;
       }
       hub.add(socket, user.id);
+      let queue = Promise.resolve();
       socket.on('message', (raw) => {
         let parsed: ReturnType<typeof clientRealtimeSchema.safeParse>;
         try {
@@ -95,15 +160,11 @@ async function realtimeRoutes(app: FastifyInstance) {
           return;
         }
         if (!parsed.success) return;
-        if (parsed.data.type === 'join_messages') {
-          if (!canJoinMessages(user, parsed.data.userId)) {
-            send(socket, { type: 'error', data: { message: msg.realtimeJoinRefused } });
-            socket.close(4403, 'join refused');
-            return;
-          }
-          hub.join(socket);
-          send(socket, { type: 'joined', data: { userId: user.id } });
-        }
+        const data = parsed.data;
+        // In order, so that an unwatch never overtakes the watch before it.
+        queue = queue
+          .then(() => onClientMessage(socket, user, data))
+          .catch((err) => app.log.warn({ err }, 'realtime message failed'));
       });
     },
   );

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { msg } from '@common/messages';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
+import { eventRegistrations, users } from '../db/schema';
+import { buildAdmin, buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { joinedSocket, openSocket, settle } from './test-socket';
 
@@ -106,6 +108,100 @@ describe('WebSocket /ws', () => {
     await settle();
     expect(so.received.filter((e) => e.type === 'new_message')).toEqual([]);
     for (const s of [sg, sw, so]) s.close();
+  });
+
+  describe('an open group chat (watch_event_chat)', () => {
+    type Sock = Awaited<ReturnType<typeof openSocket>>;
+    const newMessages = (s: Sock, id: number) =>
+      s.received.filter((e) => e.type === 'new_message' && e.data.message.id === id);
+    /** A joined socket that also watches the event's group chat; answers it and the reply. */
+    async function watching(cookie: string | null, userId: string, eventId: number) {
+      const s = await joinedSocket(wsUrl, cookie, userId);
+      s.ws.send(JSON.stringify({ type: 'watch_event_chat', eventId }));
+      const reply = await s.next((e) => e.type === 'watching_event_chat' || e.type === 'error');
+      return { s, reply };
+    }
+
+    it('pushes a new message within 1 s to an admin who takes no part, and never to a member who may not read it', async () => {
+      const event = await buildEvent(t.db);
+      const greta = await buildPro(t.db, { firstName: 'Greta' });
+      const walter = await buildPro(t.db, { firstName: 'Walter' });
+      const olle = await buildPro(t.db, { firstName: 'Olle' });
+      const admin = await buildAdmin(t.db, { firstName: 'Ada' });
+      const idle = await buildAdmin(t.db, { firstName: 'Ivar' });
+      await buildRegistration(t.db, { eventId: event.id, userId: greta.id });
+      await buildRegistration(t.db, { eventId: event.id, userId: walter.id, status: 'waitlisted' });
+      const [g, w, o, ad, iv] = await Promise.all([greta, walter, olle, admin, idle].map((u) => t.as(u)));
+
+      const atAdmin = await watching(ad.cookie, admin.id, event.id);
+      expect(atAdmin.reply).toEqual({ type: 'watching_event_chat', data: { eventId: event.id } });
+      const atWalter = await watching(w.cookie, walter.id, event.id);
+      expect(atWalter.reply.type).toBe('watching_event_chat');
+      // Olle takes no part: refused with the group chat's message, and his socket stays open.
+      const atOlle = await watching(o.cookie, olle.id, event.id);
+      expect(atOlle.reply).toEqual({ type: 'error', data: { message: msg.groupChatForbidden } });
+      expect(atOlle.s.ws.readyState).toBe(atOlle.s.ws.OPEN);
+      // An admin without the chat open is not sent it.
+      const adminElsewhere = await joinedSocket(wsUrl, iv.cookie, idle.id);
+
+      const started = Date.now();
+      const res = await g.post(`/api/events/${event.id}/messages`, { content: 'Ses vid första tee!' });
+      expect(res.statusCode).toBe(201);
+      const id = res.json().id;
+      const e = await atAdmin.s.next((x) => x.type === 'new_message', 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(e).toEqual({ type: 'new_message', data: { message: res.json() } });
+      await atWalter.s.next((x) => x.type === 'new_message');
+      await settle();
+      expect(newMessages(atOlle.s, id)).toEqual([]);
+      expect(newMessages(adminElsewhere, id)).toEqual([]);
+      // Walter's socket is in both his own stream and the chat: he gets it once.
+      expect(newMessages(atWalter.s, id)).toHaveLength(1);
+      for (const s of [atAdmin.s, atWalter.s, atOlle.s, adminElsewhere]) s.close();
+    });
+
+    it('answers 404 for an unknown event, and stops after unwatch_event_chat', async () => {
+      const event = await buildEvent(t.db);
+      const greta = await buildPro(t.db);
+      await buildRegistration(t.db, { eventId: event.id, userId: greta.id });
+      const admin = await buildAdmin(t.db);
+      const [g, ad] = await Promise.all([t.as(greta), t.as(admin)]);
+      const unknown = await watching(ad.cookie, admin.id, 999_999);
+      expect(unknown.reply).toEqual({ type: 'error', data: { message: msg.eventNotFound } });
+      unknown.s.close();
+
+      const { s } = await watching(ad.cookie, admin.id, event.id);
+      s.ws.send(JSON.stringify({ type: 'unwatch_event_chat', eventId: event.id }));
+      await settle(100);
+      const res = await g.post(`/api/events/${event.id}/messages`, { content: 'Hör ni mig?' });
+      await settle();
+      expect(newMessages(s, res.json().id)).toEqual([]);
+      s.close();
+    });
+
+    it('checks the right to read at each message: a cancelled member and a former admin get nothing', async () => {
+      const event = await buildEvent(t.db);
+      const greta = await buildPro(t.db);
+      const rut = await buildPro(t.db, { firstName: 'Rut' });
+      const admin = await buildAdmin(t.db);
+      await buildRegistration(t.db, { eventId: event.id, userId: greta.id });
+      await buildRegistration(t.db, { eventId: event.id, userId: rut.id });
+      const [g, r, ad] = await Promise.all([t.as(greta), t.as(rut), t.as(admin)]);
+      const atRut = await watching(r.cookie, rut.id, event.id);
+      const atAdmin = await watching(ad.cookie, admin.id, event.id);
+      expect([atRut.reply.type, atAdmin.reply.type]).toEqual(['watching_event_chat', 'watching_event_chat']);
+
+      await t.db
+        .delete(eventRegistrations)
+        .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.userId, rut.id)));
+      await t.db.update(users).set({ role: 'member' }).where(eq(users.id, admin.id));
+      const res = await g.post(`/api/events/${event.id}/messages`, { content: 'Bara för deltagare' });
+      expect(res.statusCode).toBe(201);
+      await settle();
+      expect(newMessages(atRut.s, res.json().id)).toEqual([]);
+      expect(newMessages(atAdmin.s, res.json().id)).toEqual([]);
+      for (const s of [atRut.s, atAdmin.s]) s.close();
+    });
   });
 
   it("tells the reader's own sockets when a thread has been read", async () => {

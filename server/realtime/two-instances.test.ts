@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { buildEvent, buildRegistration, buildUser } from '../test/factories';
+import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { joinedSocket, openSocket, settle } from './test-socket';
 
@@ -82,5 +82,22 @@ describe('realtime across two server instances', () => {
     const e = await atA.next((x) => x.type === 'new_message', 1000);
     expect(e.type === 'new_message' && e.data.message.content).toBe('Tee 09:10');
     atA.close();
+  });
+  it('delivers a group message posted through A to an admin watching that chat on B', async () => {
+    const event = await buildEvent(t.db);
+    const greta = await buildUser(t.db, { firstName: 'Greta', membershipType: 'pro' });
+    await buildRegistration(t.db, { eventId: event.id, userId: greta.id });
+    const admin = await buildAdmin(t.db);
+    const [g, ad] = await Promise.all([t.as(greta), t.as(admin)]);
+    const atB = await joinedSocket(urlB, ad.cookie, admin.id);
+    atB.ws.send(JSON.stringify({ type: 'watch_event_chat', eventId: event.id }));
+    await atB.next((e) => e.type === 'watching_event_chat');
+    const started = Date.now();
+    const res = await g.post(`/api/events/${event.id}/messages`, { content: 'Starttid 08:30' });
+    expect(res.statusCode).toBe(201);
+    const e = await atB.next((x) => x.type === 'new_message', 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(e.type === 'new_message' && e.data.message.content).toBe('Starttid 08:30');
+    atB.close();
   });
 });

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -39,6 +40,38 @@ export const messages = pgTable(
     check(
       'messages_target',
       sql`(${t.isGroupMessage} and ${t.eventId} is not null and ${t.receiverId} is null) or (not ${t.isGroupMessage} and ${t.receiverId} is not null and ${t.eventId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * One row per member and conversation partner (direct messages only): the latest message between the
+ * two, in either direction, and how many of the partner's messages the member has not read. The list
+ * of conversations reads these rows instead of every message of the member. Kept by statement-level
+ * triggers on `messages` (migration `message-conversations-triggers`); never written by the app.
+ */
+export const messageConversations = pgTable(
+  'message_conversations',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The latest message by (sent_at, id); no foreign key: the triggers replace it when it goes. */
+    lastMessageId: integer('last_message_id').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.partnerId] }),
+    // The list: a member's conversations, newest first.
+    // (DESC NULLS FIRST is what ORDER BY … DESC means, so the index gives the order.)
+    index('message_conversations_list_idx').on(
+      t.userId,
+      t.lastSentAt.desc().nullsFirst(),
+      t.lastMessageId.desc().nullsFirst(),
     ),
   ],
 );

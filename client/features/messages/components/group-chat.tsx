@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { groupChatKey, useGroupMessages, useSendGroupMessage } from '../api/messages-api';
 import { formatChatTime } from '../lib/message-format';
-import { useRealtime } from '../realtime/use-realtime';
+import { useRealtime, useWatchEventChat } from '../realtime/use-realtime';
 import { MemberAvatar } from './member-avatar';
 import { MessageBubble } from './message-bubble';
 import { MessageInput } from './message-input';
@@ -28,6 +28,8 @@ export function GroupChat({ eventId }: { eventId: number }) {
   const viewport = useRef<HTMLDivElement>(null);
   const count = messages?.length ?? 0;
 
+  // Pushed to participants anyway; watching also brings them to admins who take no part.
+  useWatchEventChat(eventId);
   useRealtime((event) => {
     if (event.type === 'new_message' && event.data.message.eventId === eventId) {
       void qc.invalidateQueries({ queryKey: groupChatKey(eventId) });

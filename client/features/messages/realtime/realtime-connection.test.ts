@@ -88,6 +88,36 @@ describe('RealtimeConnection', () => {
     expect(sockets).toHaveLength(4);
   });
 
+  it('watches open event group chats: after joining, again after a reconnect, and stops at the last close', () => {
+    const sent = (i: number) => sockets[i].sent.map((d) => JSON.parse(d));
+    const stopA = conn.watchEventChat(7);
+    const stopB = conn.watchEventChat(7);
+    conn.start('u1');
+    sockets[0].open();
+    expect(sent(0)).toEqual([
+      { type: 'join_messages', userId: 'u1' },
+      { type: 'watch_event_chat', eventId: 7 },
+    ]);
+    const stopOther = conn.watchEventChat(9);
+    expect(sent(0).at(-1)).toEqual({ type: 'watch_event_chat', eventId: 9 });
+    stopOther();
+    expect(sent(0).at(-1)).toEqual({ type: 'unwatch_event_chat', eventId: 9 });
+
+    sockets[0].drop();
+    vi.advanceTimersByTime(2000);
+    sockets[1].open();
+    expect(sent(1)).toEqual([
+      { type: 'join_messages', userId: 'u1' },
+      { type: 'watch_event_chat', eventId: 7 },
+    ]);
+    // Two components show event 7: it is unwatched only when both have closed it (once).
+    stopA();
+    stopA();
+    expect(sent(1)).toHaveLength(2);
+    stopB();
+    expect(sent(1).at(-1)).toEqual({ type: 'unwatch_event_chat', eventId: 7 });
+  });
+
   it('drops (and warns about) a send while not connected', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     conn.start('u1');

@@ -1,5 +1,5 @@
 import { mayReconnect, reconnectDelay } from '@common/rules/reconnect';
-import type { ServerRealtimeEvent } from '@common/schemas/messages';
+import type { ClientRealtimeMessage, ServerRealtimeEvent } from '@common/schemas/messages';
 
 export type RealtimeStatus = 'connected' | 'disconnected';
 type Listener = (event: ServerRealtimeEvent) => void;
@@ -11,8 +11,8 @@ export function realtimeUrl(loc: Pick<Location, 'protocol' | 'host'> = window.lo
 
 /**
  * One WebSocket per tab, shared by every component that listens. On open it joins the member's
- * message stream; when it drops it reconnects at most 3 times, waiting 2000 ms × 1.5^attempt
- * (at most 15,000 ms); a successful connect resets the counter.
+ * message stream and watches the event group chats that are open; when it drops it reconnects at most
+ * 3 times, waiting 2000 ms × 1.5^attempt (at most 15,000 ms); a successful connect resets the counter.
  */
 export class RealtimeConnection {
   private ws: WebSocket | null = null;
@@ -21,6 +21,8 @@ export class RealtimeConnection {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly statusListeners = new Set<() => void>();
+  /** Open event group chats: event id → how many components show it. */
+  private readonly watched = new Map<number, number>();
   status: RealtimeStatus = 'disconnected';
 
   constructor(
@@ -67,6 +69,33 @@ export class RealtimeConnection {
     return true;
   }
 
+  /**
+   * Receives an event's group chat messages while it is open (also as an admin who takes no part);
+   * sent again after every reconnect. Answers the function that stops watching.
+   */
+  watchEventChat(eventId: number): () => void {
+    const n = this.watched.get(eventId) ?? 0;
+    this.watched.set(eventId, n + 1);
+    if (n === 0) this.sendIfOpen({ type: 'watch_event_chat', eventId });
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      const left = (this.watched.get(eventId) ?? 1) - 1;
+      if (left > 0) {
+        this.watched.set(eventId, left);
+        return;
+      }
+      this.watched.delete(eventId);
+      this.sendIfOpen({ type: 'unwatch_event_chat', eventId });
+    };
+  }
+
+  /** Sends when connected, silently otherwise (the next connect sends what is needed). */
+  private sendIfOpen(data: ClientRealtimeMessage) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(data));
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -92,6 +121,7 @@ export class RealtimeConnection {
       this.attempts = 0;
       this.setStatus('connected');
       this.send({ type: 'join_messages', userId });
+      for (const eventId of this.watched.keys()) this.sendIfOpen({ type: 'watch_event_chat', eventId });
     };
     ws.onmessage = (e) => {
       let event: ServerRealtimeEvent;

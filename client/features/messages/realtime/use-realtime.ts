@@ -30,6 +30,11 @@ export function useRealtime(onEvent: (event: ServerRealtimeEvent) => void): void
   useEffect(() => realtime.subscribe((e) => handler.current(e)), []);
 }
 
+/** Receives the event's group chat messages live while mounted (see RealtimeConnection.watchEventChat). */
+export function useWatchEventChat(eventId: number): void {
+  useEffect(() => realtime.watchEventChat(eventId), [eventId]);
+}
+
 /** 'connected' or 'disconnected'. */
 export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(
