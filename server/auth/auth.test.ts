@@ -178,3 +178,26 @@ describe('login through the built-in issuer', () => {
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
   });
 });
+
+describe('the logged-in member between requests', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('follows a role change or a deleted account made outside this server within a second', async () => {
+    const member = await buildUser(t.db, { firstName: 'Cache' });
+    const c = await t.as(member);
+    expect((await c.get('/api/auth/user')).json().role).toBe('member');
+    // Straight to the database, as another instance or `npm run make-admin` would.
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, member.id));
+    await expect
+      .poll(async () => (await c.get('/api/auth/user')).json().role, { timeout: 1000, interval: 20 })
+      .toBe('admin');
+    await t.db.delete(users).where(eq(users.id, member.id));
+    await expect
+      .poll(async () => (await c.get('/api/auth/user')).statusCode, { timeout: 1000, interval: 20 })
+      .toBe(401);
+  });
+});

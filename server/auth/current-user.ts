@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
-import { findUserById } from '../members/members.queries';
+import { createUserCache } from './user-cache';
 
 declare module 'fastify' {
   interface Session {
@@ -20,11 +20,12 @@ const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
 /** Decorates requests with currentUser(), read from the session's user id. */
 export function registerCurrentUser(app: FastifyInstance): void {
+  const userById = createUserCache(() => app.watches.users, app.db);
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
       const userId = this.session?.get('userId');
-      pending = userId ? findUserById(app.db, userId).then((u) => u ?? null) : Promise.resolve(null);
+      pending = userId ? userById(userId) : Promise.resolve(null);
       cache.set(this, pending);
     }
     return pending;
