@@ -4,36 +4,20 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNotifications, eventRegistrations, events } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
-import { buildAdmin, buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
+import {
+  buildAdmin,
+  buildEvent,
+  buildPro,
+  buildRegistration,
+  buildUser,
+  eventFormPayload,
+} from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-/** A valid form payload as the client sends it. */
-function payload(over: Record<string, unknown> = {}) {
-  const start = new Date(Date.now() + 20 * DAY);
-  return {
-    title: 'Höstresa till Halmstad',
-    description: 'Två dagar golf',
-    location: 'Halmstad GK',
-    maxParticipants: 16,
-    startTime: start.toISOString(),
-    endTime: new Date(start.getTime() + 6 * HOUR).toISOString(),
-    registrationDeadline: new Date(start.getTime() - 3 * DAY).toISOString(),
-    status: 'upcoming',
-    createdBy: 'ignored',
-    price: 1200,
-    notes: 'Buss från Göteborg',
-    registrationFee: 500,
-    greenFee: 700,
-    greenFeeIncluded: false,
-    coffeeIncluded: true,
-    lunchIncluded: false,
-    imageId: null,
-    ...over,
-  };
-}
+const payload = eventFormPayload;
 
 describe('events', () => {
   let t: TestContext;

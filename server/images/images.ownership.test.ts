@@ -4,35 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { events, images, users } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
-import { buildAdmin, buildEvent, buildUser } from '../test/factories';
+import { buildAdmin, buildEvent, buildUser, eventFormPayload } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { attachImage } from './images.service';
 import { smallJpeg, uploadImage } from './images.test-helpers';
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /** A valid event form whose image is `imageId`. */
-function eventPayload(imageId: string | null) {
-  const start = new Date(Date.now() + 20 * DAY);
-  return {
-    title: 'Bildtest på Bro Hof',
-    description: '',
-    location: 'Bro Hof Slott GK',
-    maxParticipants: 16,
-    startTime: start.toISOString(),
-    endTime: new Date(start.getTime() + 5 * 60 * 60 * 1000).toISOString(),
-    registrationDeadline: null,
-    status: 'upcoming',
-    price: 300,
-    notes: '',
-    registrationFee: 300,
-    greenFee: null,
-    greenFeeIncluded: false,
-    coffeeIncluded: false,
-    lunchIncluded: false,
-    imageId,
-  };
-}
+const eventPayload = (imageId: string | null) => eventFormPayload({ imageId });
 
 /**
  * Only the uploader attaches a pending image (issue: anyone who learned an image id

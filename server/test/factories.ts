@@ -62,3 +62,28 @@ export async function buildRegistration(
   const [row] = await db.insert(eventRegistrations).values(overrides).returning();
   return row;
 }
+
+/** A valid event form payload as the client sends it (POST/PUT /api/events); overrides win. */
+export function eventFormPayload(over: Record<string, unknown> = {}) {
+  const start = new Date(Date.now() + 20 * DAY);
+  return {
+    title: 'Höstresa till Halmstad',
+    description: 'Två dagar golf',
+    location: 'Halmstad GK',
+    maxParticipants: 16,
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 6 * HOUR).toISOString(),
+    registrationDeadline: new Date(start.getTime() - 3 * DAY).toISOString(),
+    status: 'upcoming',
+    createdBy: 'ignored',
+    price: 1200,
+    notes: 'Buss från Göteborg',
+    registrationFee: 500,
+    greenFee: 700,
+    greenFeeIncluded: false,
+    coffeeIncluded: true,
+    lunchIncluded: false,
+    imageId: null,
+    ...over,
+  };
+}
