@@ -43,3 +43,7 @@ export const RECONNECT_MAX_ATTEMPTS = 3;
 export const RECONNECT_BASE_MS = 2000;
 export const RECONNECT_FACTOR = 1.5;
 export const RECONNECT_CAP_MS = 15_000;
+
+/** Passwords of the built-in issuer: length bounds (the full rule is common/rules/password.ts). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;

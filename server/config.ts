@@ -37,6 +37,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    SMTP_URL: z
+      .url()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(320).optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -81,6 +86,8 @@ export interface Config extends Env {
   publicUrl: string;
   /** True when no external issuer is configured and the built-in one runs under /idp. */
   builtInIssuer: boolean;
+  /** The sender of every e-mail: MAIL_FROM, else `Singelgolf <noreply@{host of PUBLIC_URL}>`. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const v = parsed.data;
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, '');
-  return { ...v, publicUrl, builtInIssuer: !v.OIDC_ISSUER_URL };
+  const mailFrom = v.MAIL_FROM ?? `Singelgolf <noreply@${new URL(publicUrl).hostname}>`;
+  return { ...v, publicUrl, builtInIssuer: !v.OIDC_ISSUER_URL, mailFrom };
 }

@@ -62,6 +62,10 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 /** Fields only the member and admins may read. */
 const privateUserFields = z.object({
   email: z.string().nullable(),
+  /** The address was proven (a link followed, or the issuer said so). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation link; `email` is in force until then. */
+  pendingEmail: z.string().nullable(),
   membershipType: z.enum(MEMBERSHIP_TYPES),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),

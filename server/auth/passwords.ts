@@ -34,19 +34,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of nothing in particular, verified when the e-mail is unknown so both answers take as long. */
 export const DUMMY_HASH_PROMISE = hashPassword(randomBytes(12).toString('hex'));
 
-/** Why a new password is too weak, or null (Swedish, shown on the sign-up page). */
-export function passwordWeakness(password: string, email: string): string | null {
-  if (password.length < 8) return 'Lösenordet måste vara minst 8 tecken.';
-  if (password.length > 200) return 'Lösenordet får vara högst 200 tecken.';
-  if (!/[a-zåäö]/i.test(password) || !/[0-9]/.test(password)) {
-    return 'Lösenordet måste innehålla både bokstäver och siffror.';
-  }
-  const local = email.split('@')[0]?.toLowerCase();
-  if (local && local.length >= 3 && password.toLowerCase().includes(local)) {
-    return 'Lösenordet får inte innehålla din e-postadress.';
-  }
-  if (/^(.)\1+$/.test(password) || ['12345678', 'password1', 'losenord1'].includes(password.toLowerCase())) {
-    return 'Lösenordet är för lätt att gissa.';
-  }
-  return null;
-}
+export { passwordWeakness } from '@common/rules/password';

@@ -34,6 +34,10 @@ export const users = pgTable(
   {
     id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     email: varchar('email', { length: 320 }),
+    /** When the member's address was proven (a link followed, or the issuer's `email_verified`). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address waiting for its confirmation link; `email` stays in force until then. */
+    pendingEmail: varchar('pending_email', { length: 320 }),
     username: varchar('username', { length: 100 }),
     firstName: varchar('first_name', { length: 100 }),
     lastName: varchar('last_name', { length: 100 }),
