@@ -8,6 +8,8 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminStatsRoutes } from './admin/admin-stats.routes';
+import { pruneAccountRecords } from './auth/account-tokens';
+import { accountRoutes } from './auth/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { registerCurrentUser } from './auth/current-user';
 import { pruneIdpModels } from './auth/idp/adapter';
@@ -20,6 +22,7 @@ import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { MailSettings } from './email/outbox';
 import { eventsRoutes } from './events/events.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { healthRoutes } from './health/health.routes';
@@ -39,6 +42,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** How e-mail leaves (outbox; captured without SMTP_URL): pass to `enqueueEmail`. */
+    mail: MailSettings;
   }
 }
 
@@ -61,6 +66,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('mail', {
+    from: config.mailFrom,
+    publicUrl: config.publicUrl,
+    capture: !config.SMTP_URL,
+    log: app.log,
+  } satisfies MailSettings);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -113,7 +124,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   let rp: ReturnType<typeof createRelyingParty>;
   if (config.builtInIssuer) {
     const issuer = await createBuiltInIssuer(config, database);
-    await app.register(idpRoutes, { issuer, loginRateLimit });
+    const linkLoginSecret = await getOrCreateSecret(database, 'idp_link_login_key', randomSecret(32));
+    await app.register(idpRoutes, { issuer, loginRateLimit, linkLoginSecret });
     rp = createRelyingParty(config, {
       issuer: issuer.issuer,
       clientId: issuer.clientId,
@@ -128,6 +140,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     });
   }
   await app.register(authRoutes, { rp, loginRateLimit });
+  await app.register(accountRoutes);
 
   await app.register(healthRoutes);
   await app.register(eventsRoutes);
@@ -147,6 +160,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     () => {
       store.prune().catch((err) => app.log.warn({ err }, 'session prune failed'));
       pruneIdpModels(database.db).catch((err) => app.log.warn({ err }, 'idp prune failed'));
+      pruneAccountRecords(database.db).catch((err) => app.log.warn({ err }, 'account links prune failed'));
     },
     60 * 60 * 1000,
   );

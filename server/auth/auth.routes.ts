@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentFullUser } from '../members/members.presenter';
 import { upsertLoginUser } from './auth.service';
+import { BUILTIN_ISSUER_KEY } from './builtin-account';
 import { requireUser } from './current-user';
 import type { RelyingParty } from './relying-party';
 
@@ -80,7 +81,8 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
       const user = await upsertLoginUser(
         app.db,
         {
-          issuer: rp.issuer,
+          // The built-in issuer's logins keep their link whatever PUBLIC_URL (its URL) becomes.
+          issuer: app.config.builtInIssuer ? BUILTIN_ISSUER_KEY : rp.issuer,
           subject: claims.sub,
           email: typeof claims.email === 'string' ? claims.email : undefined,
           emailVerified: claims.email_verified === true,

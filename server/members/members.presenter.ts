@@ -43,6 +43,8 @@ export function presentFullUser(u: UserRow, now = new Date()): FullUser {
   return {
     ...presentPublicUser(u),
     email: u.email,
+    emailVerified: !!u.emailVerifiedAt,
+    pendingEmail: u.pendingEmail,
     membershipType: u.membershipType,
     stripeCustomerId: u.stripeCustomerId,
     stripeSubscriptionId: u.stripeSubscriptionId,

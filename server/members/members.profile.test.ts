@@ -3,32 +3,10 @@ import { ageFromBirthDate } from '@common/rules/age';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, users } from '../db/schema';
-import { buildAdmin, buildUser } from '../test/factories';
+import { buildAdmin, buildUser, profileFormPayload } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
 
-const profile = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Greta',
-  lastName: 'Golf',
-  username: 'greta',
-  email: `greta-${Math.random().toString(36).slice(2)}@example.se`,
-  handicap: '14.2',
-  golfId: '850101-007',
-  club: 'Östersund-Frösö GK',
-  hasGolfstarMembership: true,
-  hasGolfamoreCard: false,
-  gender: 'female',
-  birthDate: '1985-01-01',
-  civilStatus: 'divorced',
-  children: 'Två utflugna',
-  profession: 'Sjuksköterska',
-  dream: 'Spela Augusta',
-  location: 'Östersund',
-  lifeCircumstance: '',
-  lookingFor: ['Partner', 'Resekompis'],
-  meetupInterests: ['Fika', 'Resor', 'Film'],
-  interests: 'Golf, skidor',
-  ...overrides,
-});
+const profile = profileFormPayload;
 
 async function insertImage(t: TestContext, entityId: string, uploadedBy: string, entityType = 'profile') {
   const [row] = await t.db

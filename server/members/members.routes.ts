@@ -82,7 +82,7 @@ export async function membersRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = await requireUser(request);
       authorize(canEditProfile(actor, request.params.id));
-      const row = await updateProfile(app.db, request.params.id, request.body);
+      const row = await updateProfile(app.db, app.mail, request.params.id, request.body);
       return presentFullUser(row);
     },
   );

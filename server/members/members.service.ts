@@ -2,36 +2,40 @@ import { msg } from '@common/messages';
 import type { ProfileUpdate } from '@common/schemas/users';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/auth.policy';
+import { requestEmailChange } from '../auth/email-change';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import type { MailSettings } from '../email/outbox';
 import { ConflictError, NotFoundError } from '../errors';
 import { attachImage } from '../images/images.service';
 import type { UserRow } from './members.presenter';
 import { emailTakenByOther, findUserById } from './members.queries';
 
-// Drizzle wraps driver errors; the PostgreSQL code is on the error or its cause.
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: unknown } | null;
-  return !!e && (e.code === '23505' || (e.cause !== undefined && isUniqueViolation(e.cause)));
-};
-
 /**
  * Saves the profile form (already validated by the shared schema: fullName and age derived).
- * Role, membership and Stripe fields are not in the input, so they never change here.
+ * Role, membership and Stripe fields are not in the input, so they never change here. A new
+ * e-mail address does not take effect here: it waits as `pendingEmail` for its confirmation link.
  */
-export async function updateProfile(db: Db, userId: string, input: ProfileUpdate): Promise<UserRow> {
+export async function updateProfile(
+  db: Db,
+  mail: MailSettings,
+  userId: string,
+  input: ProfileUpdate,
+): Promise<UserRow> {
   const existing = await findUserById(db, userId);
   if (!existing) throw new NotFoundError(msg.userNotFound);
-  if (await emailTakenByOther(db, input.email, userId)) throw new ConflictError(msg.emailTaken);
-  try {
-    const [row] = await db
+  const newEmail = input.email.trim().toLowerCase();
+  const changesEmail = newEmail !== (existing.email ?? '').toLowerCase();
+  if (changesEmail && (await emailTakenByOther(db, newEmail, userId))) throw new ConflictError(msg.emailTaken);
+  return db.transaction(async (tx) => {
+    if (changesEmail) await requestEmailChange(tx, mail, existing, newEmail);
+    const [row] = await tx
       .update(users)
       .set({
         firstName: input.firstName,
         lastName: input.lastName,
         fullName: input.fullName,
         username: input.username,
-        email: input.email,
         handicap: input.handicap,
         golfId: input.golfId,
         club: input.club,
@@ -54,11 +58,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
       .where(eq(users.id, userId))
       .returning();
     return row;
-  } catch (err) {
-    // Two members saving the same address at once: the unique index decides.
-    if (isUniqueViolation(err)) throw new ConflictError(msg.emailTaken);
-    throw err;
-  }
+  });
 }
 
 /**

@@ -150,11 +150,20 @@ async function insertAll(
         passwordHash: m.passwordHash,
         firstName: m.user.firstName,
         lastName: m.user.lastName,
+        // Demo logins are ready to use: their addresses count as confirmed.
+        emailVerifiedAt: m.user.createdAt ?? now,
         createdAt: m.user.createdAt,
       })),
     )
     .onConflictDoNothing();
-  await tx.insert(users).values(members.map((m) => ({ ...m.user, id: m.id, profileImageId: m.imageId })));
+  await tx.insert(users).values(
+    members.map((m) => ({
+      ...m.user,
+      id: m.id,
+      profileImageId: m.imageId,
+      emailVerifiedAt: m.user.createdAt ?? now,
+    })),
+  );
   const profileImages = members.flatMap((m) =>
     m.image && m.imageId ? [imageRow(m.imageId, m.image, 'profile', m.id, m.user.createdAt ?? now)] : [],
   );

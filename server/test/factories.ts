@@ -87,3 +87,28 @@ export function eventFormPayload(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+/** A valid body of PUT /api/users/{id} (the profile form), with a fresh e-mail address unless given. */
+export const profileFormPayload = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Greta',
+  lastName: 'Golf',
+  username: 'greta',
+  email: `greta-${Math.random().toString(36).slice(2)}@example.se`,
+  handicap: '14.2',
+  golfId: '850101-007',
+  club: 'Östersund-Frösö GK',
+  hasGolfstarMembership: true,
+  hasGolfamoreCard: false,
+  gender: 'female',
+  birthDate: '1985-01-01',
+  civilStatus: 'divorced',
+  children: 'Två utflugna',
+  profession: 'Sjuksköterska',
+  dream: 'Spela Augusta',
+  location: 'Östersund',
+  lifeCircumstance: '',
+  lookingFor: ['Partner', 'Resekompis'],
+  meetupInterests: ['Fika', 'Resor', 'Film'],
+  interests: 'Golf, skidor',
+  ...overrides,
+});

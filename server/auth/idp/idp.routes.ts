@@ -1,11 +1,34 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticate, signup } from './accounts';
-import { errorPage, loginPage, signupPage } from './pages';
+import { peekToken, tokenProblemMessage } from '../account-tokens';
+import {
+  accountForLink,
+  authenticate,
+  LOGIN_WAIT_MINUTES,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signup,
+  verifyEmail,
+} from './accounts';
+import { createLinkLogin } from './link-login';
+import {
+  checkEmailPage,
+  errorPage,
+  forgotPage,
+  forgotSentPage,
+  linkResultPage,
+  loginPage,
+  resetPage,
+  signupPage,
+  unverifiedPage,
+  verifyPage,
+} from './pages';
 import type { BuiltInIssuer } from './provider';
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
 const loginBody = z.object({
   email: z.string().max(320).default(''),
   password: z.string().max(200).default(''),
@@ -16,17 +39,27 @@ const signupBody = z.object({
   email: z.string().max(400).default(''),
   password: z.string().max(400).default(''),
 });
+const emailBody = z.object({ email: z.string().max(400).default('') });
+const resetBody = z.object({
+  password: z.string().max(400).default(''),
+  repeat: z.string().max(400).default(''),
+});
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-/** Mounts the built-in issuer under /idp: its protocol endpoints and the Swedish login and sign-up pages. */
+/**
+ * Mounts the built-in issuer under /idp: its protocol endpoints, the Swedish login and sign-up
+ * pages, and the pages of the links it e-mails (confirm the address, reset the password).
+ */
 export async function idpRoutes(
   app: FastifyInstance,
-  opts: { issuer: BuiltInIssuer; loginRateLimit: number },
+  opts: { issuer: BuiltInIssuer; loginRateLimit: number; linkLoginSecret: string },
 ) {
   const { provider } = opts.issuer;
   const callback = provider.callback();
+  const linkLogin = createLinkLogin(opts.linkLoginSecret, app.config.publicUrl.startsWith('https:'));
+  const publicOrigin = new URL(app.config.publicUrl).origin;
 
   // Protocol endpoints (discovery, auth, token, jwks, logout ...): oidc-provider reads the raw request itself.
   await app.register(async (raw) => {
@@ -41,7 +74,7 @@ export async function idpRoutes(
     });
   });
 
-  // Interaction pages: plain HTML forms.
+  // Interaction and link pages: plain HTML forms.
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 8 * 1024 });
     const details = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -54,6 +87,22 @@ export async function idpRoutes(
     const expired = (reply: FastifyReply) =>
       html(reply, errorPage('Inloggningen har gått ut. Gå tillbaka till startsidan och försök igen.'), 400);
     const rateLimit = { max: opts.loginRateLimit, timeWindow: '1 minute' };
+    const finishLogin = async (request: FastifyRequest, reply: FastifyReply, accountId: string) => {
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
+    };
+    // Forms of these pages are posted only from the site itself (a browser always sends Origin on POST).
+    pages.addHook('preHandler', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (request.method === 'POST' && origin && origin !== 'null' && origin !== publicOrigin) {
+        return html(reply, errorPage('Formuläret kom från en annan webbplats.'), 403);
+      }
+    });
 
     pages.get(
       '/idp/interaction/:uid',
@@ -61,6 +110,11 @@ export async function idpRoutes(
       async (request, reply) => {
         const interaction = await details(request, reply);
         if (!interaction) return expired(reply);
+        // The browser that just followed a confirmation or reset link is logged in straight away.
+        const proven = linkLogin.take(request, reply);
+        if (proven && interaction.prompt.name === 'login' && (await accountForLink(pages.db, proven))) {
+          return finishLogin(request, reply, proven);
+        }
         if (interaction.params.screen_hint === 'signup') return html(reply, signupPage(interaction.uid));
         return html(reply, loginPage(interaction.uid));
       },
@@ -93,23 +147,14 @@ export async function idpRoutes(
         const interaction = await details(request, reply);
         if (!interaction) return expired(reply);
         const { email, password } = request.body as z.infer<typeof loginBody>;
-        const accountId = await authenticate(pages.db, email, password);
-        if (!accountId) {
-          return html(
-            reply,
-            loginPage(interaction.uid, { email, error: 'Fel e-postadress eller lösenord.' }),
-            401,
-          );
-        }
-        reply.hijack();
-        await provider.interactionFinished(
-          request.raw,
-          reply.raw,
-          { login: { accountId } },
-          {
-            mergeWithLastSubmission: false,
-          },
-        );
+        const result = await authenticate(pages.db, pages.mail, email, password);
+        if (result.ok) return finishLogin(request, reply, result.accountId);
+        if (result.reason === 'unverified') return html(reply, unverifiedPage(email.trim()), 403);
+        const error =
+          result.reason === 'wait'
+            ? `För många misslyckade inloggningar. Vänta ${LOGIN_WAIT_MINUTES} minuter, eller välj ett nytt lösenord med 'Glömt lösenordet?'.`
+            : 'Fel e-postadress eller lösenord.';
+        return html(reply, loginPage(interaction.uid, { email, error }), result.reason === 'wait' ? 429 : 401);
       },
     );
 
@@ -120,20 +165,12 @@ export async function idpRoutes(
         const interaction = await details(request, reply);
         if (!interaction) return expired(reply);
         const input = request.body as z.infer<typeof signupBody>;
-        const result = await signup(pages.db, input);
+        const result = await signup(pages.db, pages.mail, input);
         if ('error' in result) {
           const { password: _p, ...kept } = input;
           return html(reply, signupPage(interaction.uid, { ...kept, error: result.error }), 400);
         }
-        reply.hijack();
-        await provider.interactionFinished(
-          request.raw,
-          reply.raw,
-          { login: { accountId: result.id } },
-          {
-            mergeWithLastSubmission: false,
-          },
-        );
+        return html(reply, checkEmailPage(result.email));
       },
     );
 
@@ -148,6 +185,89 @@ export async function idpRoutes(
           error: 'access_denied',
           error_description: 'Inloggningen avbröts',
         });
+      },
+    );
+
+    // 'Skicka länken igen': the same answer for every address.
+    pages.post(
+      '/idp/resend',
+      { schema: { hide: true, body: emailBody }, config: { rateLimit } },
+      async (request, reply) => {
+        const { email } = request.body as z.infer<typeof emailBody>;
+        await resendVerification(pages.db, pages.mail, email);
+        return html(reply, checkEmailPage(email.trim()));
+      },
+    );
+
+    pages.get('/idp/forgot', { schema: { hide: true } }, async (_request, reply) => html(reply, forgotPage()));
+
+    pages.post(
+      '/idp/forgot',
+      { schema: { hide: true, body: emailBody }, config: { rateLimit } },
+      async (request, reply) => {
+        const email = (request.body as z.infer<typeof emailBody>).email.trim();
+        if (!email) return html(reply, forgotPage({ error: 'Ange din e-postadress.' }), 400);
+        await requestPasswordReset(pages.db, pages.mail, email);
+        return html(reply, forgotSentPage(email));
+      },
+    );
+
+    const problemPage = (reply: FastifyReply, problem: keyof typeof tokenProblemMessage) =>
+      html(reply, linkResultPage('Länken fungerar inte', tokenProblemMessage[problem]), 400);
+
+    pages.get(
+      '/idp/verify/:token',
+      { schema: { hide: true, params: tokenParams } },
+      async (request, reply) => {
+        const peek = await peekToken(pages.db, 'verify_email', (request.params as z.infer<typeof tokenParams>).token);
+        if ('problem' in peek) return problemPage(reply, peek.problem);
+        return html(reply, verifyPage((request.params as z.infer<typeof tokenParams>).token, peek.row.email));
+      },
+    );
+
+    pages.post(
+      '/idp/verify/:token',
+      { schema: { hide: true, params: tokenParams }, config: { rateLimit } },
+      async (request, reply) => {
+        const outcome = await verifyEmail(pages.db, (request.params as z.infer<typeof tokenParams>).token);
+        if (!outcome.ok) return problemPage(reply, outcome.problem);
+        if (outcome.alreadyVerified) {
+          return html(
+            reply,
+            linkResultPage('Redan bekräftad', 'E-postadressen var redan bekräftad. Inget har ändrats.'),
+          );
+        }
+        linkLogin.set(reply, outcome.accountId);
+        return reply.redirect('/api/login?returnTo=/');
+      },
+    );
+
+    pages.get(
+      '/idp/reset/:token',
+      { schema: { hide: true, params: tokenParams } },
+      async (request, reply) => {
+        const peek = await peekToken(pages.db, 'reset_password', (request.params as z.infer<typeof tokenParams>).token);
+        if ('problem' in peek) return problemPage(reply, peek.problem);
+        return html(reply, resetPage((request.params as z.infer<typeof tokenParams>).token, peek.row.email));
+      },
+    );
+
+    pages.post(
+      '/idp/reset/:token',
+      { schema: { hide: true, params: tokenParams, body: resetBody }, config: { rateLimit } },
+      async (request, reply) => {
+        const { token } = request.params as z.infer<typeof tokenParams>;
+        const { password, repeat } = request.body as z.infer<typeof resetBody>;
+        const peek = await peekToken(pages.db, 'reset_password', token);
+        if ('problem' in peek) return problemPage(reply, peek.problem);
+        if (password !== repeat) {
+          return html(reply, resetPage(token, peek.row.email, 'Lösenorden är inte likadana.'), 400);
+        }
+        const outcome = await resetPassword(pages.db, pages.mail, token, password, peek.row.email);
+        if ('error' in outcome) return html(reply, resetPage(token, peek.row.email, outcome.error), 400);
+        if (!outcome.ok) return problemPage(reply, outcome.problem);
+        linkLogin.set(reply, outcome.accountId);
+        return reply.redirect('/api/login?returnTo=/');
       },
     );
   });

@@ -1,3 +1,5 @@
+import { passkeyLoginMarkup } from '../passkeys/passkey-login-markup';
+
 /** Swedish HTML pages of the built-in identity provider. Plain forms: they work without JavaScript. */
 
 const esc = (s: string) =>
@@ -12,6 +14,8 @@ h1{font-size:1.4rem;margin:0 0 16px}
 label{display:block;font-weight:600;margin:12px 0 4px;font-size:.95rem}
 input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #ced4da;border-radius:8px;font-size:1rem}
 button{width:100%;margin-top:20px;padding:12px;border:0;border-radius:8px;background:#2b8a3e;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+.notice{background:#ebfbee;border:1px solid #8ce99a;color:#1b2b20;border-radius:8px;padding:10px 12px;margin-bottom:8px}
+.secondary{background:#fff;color:#2b8a3e;border:1px solid #2b8a3e}
 .error{background:#fff0f0;border:1px solid #ffa8a8;color:#c92a2a;border-radius:8px;padding:10px 12px;margin-bottom:8px}
 .alt{margin-top:16px;text-align:center}
 a{color:#2b8a3e}
@@ -26,18 +30,106 @@ function layout(title: string, body: string): string {
 }
 
 const errorBox = (error?: string) => (error ? `<div class="error" role="alert">${esc(error)}</div>` : '');
+const noticeBox = (notice?: string) => (notice ? `<div class="notice" role="status">${esc(notice)}</div>` : '');
 
 /** 'Logga in' page of an interaction. */
-export function loginPage(uid: string, opts: { email?: string; error?: string } = {}): string {
+export function loginPage(uid: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
   return layout(
     'Logga in',
-    `<h1>Logga in</h1>${errorBox(opts.error)}
+    `<h1>Logga in</h1>${errorBox(opts.error)}${noticeBox(opts.notice)}
 <form method="post" action="/idp/interaction/${esc(uid)}/login" autocomplete="on">
-<label for="email">E-post</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(opts.email ?? '')}">
+<label for="email">E-post</label><input id="email" name="email" type="email" required autocomplete="username webauthn" value="${esc(opts.email ?? '')}">
 <label for="password">Lösenord</label><input id="password" name="password" type="password" required autocomplete="current-password">
 <button type="submit">Logga in</button></form>
+${passkeyLoginMarkup(uid)}
+<p class="alt"><a href="/idp/forgot">Glömt lösenordet?</a></p>
 <p class="alt">Inget konto? <a href="/idp/interaction/${esc(uid)}/signup">Bli medlem</a></p>
 <p class="alt"><a href="/idp/interaction/${esc(uid)}/abort">Avbryt</a></p>`,
+  );
+}
+
+/** Login refused because the address was never confirmed: says so and offers a new link. */
+export function unverifiedPage(email: string): string {
+  return layout(
+    'Bekräfta din e-postadress',
+    `<h1>Du behöver bekräfta din e-postadress</h1>
+<p>Innan du kan logga in behöver du följa länken som vi skickade till <strong>${esc(email)}</strong> när du skapade kontot.</p>
+${resendForm(email)}`,
+  );
+}
+
+function resendForm(email: string): string {
+  return `<form method="post" action="/idp/resend"><input type="hidden" name="email" value="${esc(email)}">
+<button type="submit" class="secondary">Skicka länken igen</button></form>
+<p class="alt"><small>Hittar du inte e-postmeddelandet? Titta i skräpposten.</small></p>`;
+}
+
+/** After sign-up and 'Skicka länken igen': a link is on its way (the same words for every address). */
+export function checkEmailPage(email: string): string {
+  return layout(
+    'Kolla din e-post',
+    `<h1>Kolla din e-post</h1>
+<p>Vi har skickat en länk till <strong>${esc(email)}</strong>. Följ länken inom 24 timmar för att bekräfta din e-postadress och logga in.</p>
+<p>Har du redan ett konto med den adressen får du i stället ett meddelande om hur du loggar in.</p>
+${resendForm(email)}
+<p class="alt"><a href="/api/login">Till inloggningen</a></p>`,
+  );
+}
+
+/** 'Glömt lösenordet?': the address to send a reset link to. */
+export function forgotPage(opts: { email?: string; error?: string } = {}): string {
+  return layout(
+    'Glömt lösenordet?',
+    `<h1>Glömt lösenordet?</h1>${errorBox(opts.error)}
+<p>Skriv din e-postadress så skickar vi en länk där du kan välja ett nytt lösenord.</p>
+<form method="post" action="/idp/forgot">
+<label for="email">E-post</label><input id="email" name="email" type="email" required maxlength="320" autocomplete="email" value="${esc(opts.email ?? '')}">
+<button type="submit">Skicka länk</button></form>
+<p class="alt"><a href="/api/login">Tillbaka till inloggningen</a></p>`,
+  );
+}
+
+/** After 'Skicka länk': the same answer whether or not the address has an account. */
+export function forgotSentPage(email: string): string {
+  return layout(
+    'Kolla din e-post',
+    `<h1>Kolla din e-post</h1>
+<p>Om det finns ett konto för <strong>${esc(email)}</strong> har vi skickat en länk dit. Länken gäller i en timme och kan användas en gång.</p>
+<p class="alt"><a href="/api/login">Tillbaka till inloggningen</a></p>`,
+  );
+}
+
+/** The confirmation link's page: one button, so a mail scanner that opens links confirms nothing. */
+export function verifyPage(token: string, email: string): string {
+  return layout(
+    'Bekräfta din e-postadress',
+    `<h1>Bekräfta din e-postadress</h1>
+<p>Bekräfta att <strong>${esc(email)}</strong> är din e-postadress. Sedan är du inloggad.</p>
+<form method="post" action="/idp/verify/${esc(token)}"><button type="submit">Bekräfta</button></form>
+<p class="alt"><small>Skapade du inte ett konto hos Singelgolf? Stäng sidan, så händer ingenting.</small></p>`,
+  );
+}
+
+/** The reset link's page: the new password, twice. */
+export function resetPage(token: string, email: string, error?: string): string {
+  return layout(
+    'Välj ett nytt lösenord',
+    `<h1>Välj ett nytt lösenord</h1>${errorBox(error)}
+<p>För kontot <strong>${esc(email)}</strong>.</p>
+<form method="post" action="/idp/reset/${esc(token)}">
+<input type="hidden" name="username" value="${esc(email)}" autocomplete="username">
+<label for="password">Nytt lösenord</label><input id="password" name="password" type="password" required minlength="8" maxlength="200" autocomplete="new-password">
+<label for="repeat">Upprepa lösenordet</label><input id="repeat" name="repeat" type="password" required minlength="8" maxlength="200" autocomplete="new-password">
+<small>Minst 8 tecken, med både bokstäver och siffror. Alla dina inloggningar avslutas.</small>
+<button type="submit">Spara lösenord</button></form>`,
+  );
+}
+
+/** What a link did (or why it did nothing), with a way on. */
+export function linkResultPage(title: string, message: string, link = { href: '/api/login', text: 'Logga in' }) {
+  return layout(
+    title,
+    `<h1>${esc(title)}</h1><p>${esc(message)}</p><p class="alt"><a href="${esc(link.href)}">${esc(link.text)}</a></p>`,
   );
 }
 

@@ -99,7 +99,8 @@ export async function createBuiltInIssuer(config: Config, database: Database): P
         claims: () => ({
           sub: account.id,
           email: account.email,
-          email_verified: true,
+          // Only an address whose owner followed the link sent to it (accounts.ts verifyEmail).
+          email_verified: !!account.emailVerifiedAt,
           given_name: account.firstName,
           family_name: account.lastName,
           name: `${account.firstName} ${account.lastName}`,

@@ -67,6 +67,7 @@ CREATE INDEX "outbound_emails_created_idx" ON "outbound_emails" USING btree ("cr
 CREATE INDEX "outbound_emails_status_created_idx" ON "outbound_emails" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "outbound_emails_due_idx" ON "outbound_emails" USING btree ("next_attempt_at") WHERE "outbound_emails"."status" in ('queued', 'sending');--> statement-breakpoint
 CREATE INDEX "outbound_emails_recipient_idx" ON "outbound_emails" USING btree (lower("recipient"));--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree (("sess"->>'userId'));--> statement-breakpoint
 
 -- Accounts made before addresses were verified: the site had not gone live, so these are demo and
 -- developers' accounts; they keep logging in. From now on a new account waits for its link.

@@ -25,7 +25,11 @@ export const sessions = pgTable(
     sess: jsonb('sess').notNull(),
     expire: timestamp('expire', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_expire_idx').on(t.expire)],
+  (t) => [
+    index('sessions_expire_idx').on(t.expire),
+    // Ending every session of one member (password reset, 'Logga ut överallt').
+    index('sessions_user_idx').on(sql`(${t.sess}->>'userId')`),
+  ],
 );
 
 /**

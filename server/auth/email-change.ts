@@ -1,0 +1,165 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { idpAccounts, users } from '../db/schema';
+import { enqueueEmail, type MailSettings } from '../email/outbox';
+import { ConflictError, ValidationError } from '../errors';
+import type { UserRow } from '../members/members.presenter';
+import {
+  consumeToken,
+  issueToken,
+  retireUserTokens,
+  type TokenProblem,
+  tokenProblemMessage,
+  tokensSentSince,
+} from './account-tokens';
+import { builtInAccountId } from './builtin-account';
+
+/**
+ * A member's new e-mail address takes effect only when its owner follows the link sent to it.
+ * Until then the old address stays in force everywhere (login included), and its owner is told,
+ * with a link that cancels the change.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+const CHANGE_LINKS_PER_HOUR = 5;
+
+export const emailChangeLinks = (publicUrl: string) => ({
+  confirm: (token: string) => `${publicUrl}/email/confirm?token=${token}`,
+  cancel: (token: string) => `${publicUrl}/email/cancel?token=${token}`,
+});
+
+const firstNameOf = (u: Pick<UserRow, 'firstName' | 'fullName'>) => u.firstName ?? u.fullName ?? 'medlem';
+
+/**
+ * Starts a change of address (in the caller's transaction): the member's `pending_email`, a link to
+ * the new address and a notice with a cancel link to the old one. Asking again re-sends (at most
+ * five links an hour); an earlier link stops working.
+ */
+export async function requestEmailChange(
+  tx: Db,
+  mail: MailSettings,
+  user: UserRow,
+  rawNewEmail: string,
+): Promise<void> {
+  const newEmail = rawNewEmail.trim().toLowerCase();
+  const since = new Date(Date.now() - HOUR_MS);
+  if ((await tokensSentSince(tx, 'change_email', newEmail, since)) >= CHANGE_LINKS_PER_HOUR) {
+    throw new ValidationError('Du har bett om för många länkar. Försök igen om en timme.');
+  }
+  await retireUserTokens(tx, user.id, 'change_email');
+  await retireUserTokens(tx, user.id, 'cancel_email_change');
+  await tx.update(users).set({ pendingEmail: newEmail }).where(eq(users.id, user.id));
+  const links = emailChangeLinks(mail.publicUrl);
+  const firstName = firstNameOf(user);
+  const confirm = await issueToken(tx, {
+    kind: 'change_email',
+    email: newEmail,
+    userId: user.id,
+  });
+  await enqueueEmail(tx, mail, {
+    to: newEmail,
+    template: 'email-change-confirm',
+    props: { firstName, newEmail, url: links.confirm(confirm) },
+  });
+  if (user.email) {
+    const cancel = await issueToken(tx, {
+      kind: 'cancel_email_change',
+      email: user.email,
+      userId: user.id,
+      data: { newEmail },
+    });
+    await enqueueEmail(tx, mail, {
+      to: user.email,
+      template: 'email-change-notice',
+      props: { firstName, newEmail, cancelUrl: links.cancel(cancel) },
+    });
+  }
+}
+
+export type EmailLinkResult = { message: string; email: string | null };
+
+const problem = (p: TokenProblem): never => {
+  throw new ValidationError(tokenProblemMessage[p]);
+};
+
+/**
+ * Follows the link sent to the new address. The address takes effect at once on the site and as
+ * the built-in issuer's login; an unconfirmed issuer account that had the address stops existing.
+ * A link whose change was cancelled or replaced, or whose address another account has confirmed
+ * meanwhile, changes nothing and says so.
+ */
+export async function confirmEmailChange(db: Db, mail: MailSettings, token: string): Promise<EmailLinkResult> {
+  return db.transaction(async (tx) => {
+    const used = await consumeToken(tx, 'change_email', token);
+    if ('problem' in used) return problem(used.problem);
+    const newEmail = used.row.email;
+    const [user] = await tx.select().from(users).where(eq(users.id, used.row.userId!)).for('update');
+    if (!user || user.pendingEmail !== newEmail) {
+      throw new ValidationError('Ändringen har avbrutits eller ersatts av en nyare. Inget har ändrats.');
+    }
+    const takenOnSite = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)))
+      .limit(1);
+    const accountId = builtInAccountId(user);
+    const [issuerHolder] = await tx.select().from(idpAccounts).where(eq(idpAccounts.email, newEmail)).limit(1);
+    const takenAtIssuer = !!issuerHolder && issuerHolder.id !== accountId && !!issuerHolder.emailVerifiedAt;
+    if (takenOnSite.length || takenAtIssuer) {
+      throw new ConflictError(
+        'Adressen har redan bekräftats av ett annat konto, så den kan inte bli din. Inget har ändrats.',
+      );
+    }
+    if (issuerHolder && issuerHolder.id !== accountId) {
+      // Someone signed up with the address but never confirmed it: that account stops existing.
+      await tx
+        .delete(idpAccounts)
+        .where(and(eq(idpAccounts.id, issuerHolder.id), isNull(idpAccounts.emailVerifiedAt)));
+    }
+    const oldEmail = user.email;
+    await tx
+      .update(users)
+      .set({ email: newEmail, emailVerifiedAt: new Date(), pendingEmail: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    if (accountId) {
+      await tx
+        .update(idpAccounts)
+        .set({ email: newEmail, emailVerifiedAt: sql`coalesce(${idpAccounts.emailVerifiedAt}, now())` })
+        .where(eq(idpAccounts.id, accountId));
+    }
+    await retireUserTokens(tx, user.id, 'cancel_email_change');
+    if (oldEmail && oldEmail.toLowerCase() !== newEmail) {
+      await enqueueEmail(tx, mail, {
+        to: oldEmail,
+        template: 'email-changed',
+        props: { firstName: firstNameOf(user), newEmail },
+      });
+    }
+    return { message: `Klart! Din e-postadress är nu ${newEmail}.`, email: newEmail };
+  });
+}
+
+/** Follows the cancel link sent to the old address: the pending change is dropped. */
+export async function cancelEmailChangeByLink(db: Db, token: string): Promise<EmailLinkResult> {
+  return db.transaction(async (tx) => {
+    const used = await consumeToken(tx, 'cancel_email_change', token);
+    if ('problem' in used) return problem(used.problem);
+    const { newEmail } = (used.row.data ?? {}) as { newEmail?: string };
+    const [user] = await tx.select().from(users).where(eq(users.id, used.row.userId!)).for('update');
+    if (!user || !newEmail || user.pendingEmail !== newEmail) {
+      return {
+        message: 'Det finns ingen väntande ändring att avbryta. Din e-postadress är oförändrad.',
+        email: user?.email ?? null,
+      };
+    }
+    await cancelPending(tx, user.id);
+    return { message: `Ändringen är avbruten. Din e-postadress är fortfarande ${user.email}.`, email: user.email };
+  });
+}
+
+/** Drops a member's pending change (the member's own 'Avbryt ändringen', or the cancel link). */
+export async function cancelPending(tx: Db, userId: string): Promise<void> {
+  await tx.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+  await retireUserTokens(tx, userId, 'change_email');
+  await retireUserTokens(tx, userId, 'cancel_email_change');
+}
