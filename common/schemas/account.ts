@@ -30,9 +30,12 @@ export type EmailTokenResult = z.infer<typeof emailTokenResultSchema>;
 
 /** POST /api/me/password: change the password of the built-in issuer's account. */
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: 'Ange ditt nuvarande lösenord' }).min(1, {
-    error: 'Ange ditt nuvarande lösenord',
-  }).max(PASSWORD_MAX, { error: 'Fel lösenord' }),
+  currentPassword: z
+    .string({ error: 'Ange ditt nuvarande lösenord' })
+    .min(1, {
+      error: 'Ange ditt nuvarande lösenord',
+    })
+    .max(PASSWORD_MAX, { error: 'Fel lösenord' }),
   newPassword: z.string({ error: 'Ange ett nytt lösenord' }).max(PASSWORD_MAX, {
     error: `Lösenordet får vara högst ${PASSWORD_MAX} tecken.`,
   }),

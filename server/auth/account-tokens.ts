@@ -120,16 +120,17 @@ export async function retireUserTokens(tx: Db, userId: string, kind: AccountToke
 }
 
 /** How many tokens of a kind were sent to an address since a time (limits e-mails per address). */
-export async function tokensSentSince(db: Db, kind: AccountTokenKind, email: string, since: Date): Promise<number> {
+export async function tokensSentSince(
+  db: Db,
+  kind: AccountTokenKind,
+  email: string,
+  since: Date,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(accountTokens)
     .where(
-      and(
-        eq(accountTokens.kind, kind),
-        eq(accountTokens.email, email),
-        gt(accountTokens.createdAt, since),
-      ),
+      and(eq(accountTokens.kind, kind), eq(accountTokens.email, email), gt(accountTokens.createdAt, since)),
     );
   return row?.n ?? 0;
 }

@@ -27,7 +27,8 @@ export async function accountRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        summary: "What the member's login offers (password and passkeys with the built-in issuer), the address and a pending change",
+        summary:
+          "What the member's login offers (password and passkeys with the built-in issuer), the address and a pending change",
         response: { 200: securityInfoSchema, 401: errorSchema },
       },
     },
@@ -55,7 +56,8 @@ export async function accountRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        summary: 'Follow the link sent to a new address: it takes effect (no login needed; the link proves it)',
+        summary:
+          'Follow the link sent to a new address: it takes effect (no login needed; the link proves it)',
         body: emailTokenBodySchema,
         response: { 200: emailTokenResultSchema, ...errors },
       },

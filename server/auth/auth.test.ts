@@ -1,48 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAccounts, sessions, users } from '../db/schema';
+import { browser, signUpAndVerify, startLogin } from '../test/browser';
 import { buildUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
-
-/** A tiny browser: follows redirects within the site and keeps cookies. */
-function browser(app: FastifyInstance) {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
-    const u = new URL(url, TEST_ORIGIN);
-    const res = await app.inject({
-      method,
-      url: u.pathname + u.search,
-      headers: {
-        host: 'localhost:5000',
-        cookie: cookieHeader(),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN } : {}),
-      },
-      payload: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    const setCookies = res.headers['set-cookie'];
-    for (const c of Array.isArray(setCookies) ? setCookies : setCookies ? [setCookies] : []) {
-      const [pair, ...attrs] = c.split(';');
-      const [name, ...rest] = pair.split('=');
-      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a));
-      if (expired) jar.delete(name.trim());
-      else jar.set(name.trim(), rest.join('='));
-    }
-    return res;
-  }
-  /** Requests and follows redirects; answers the last response and the URL it came from. */
-  async function go(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
-    let res = await request(method, url, form);
-    let current = url;
-    for (let i = 0; i < 10 && res.statusCode >= 300 && res.statusCode < 400; i++) {
-      current = new URL(String(res.headers.location), TEST_ORIGIN).href;
-      res = await request('GET', current);
-    }
-    return { res, url: current };
-  }
-  return { go, request, jar };
-}
 
 describe('login through the built-in issuer', () => {
   let t: TestContext;
@@ -57,13 +18,9 @@ describe('login through the built-in issuer', () => {
     expect(res.json()).toEqual({ message: 'Du måste vara inloggad' });
   });
 
-  it('signs up, comes back logged in, and logs out', async () => {
+  it('signs up, confirms the address, comes back logged in, and logs out', async () => {
     const b = browser(t.app);
-    const start = await b.go('GET', '/api/login?screen=signup');
-    expect(start.url).toMatch(/\/idp\/interaction\/[^/]+$/);
-    expect(start.res.body).toContain('<h1>Bli medlem</h1>');
-    const uid = start.url.split('/').pop()!;
-
+    const uid = await startLogin(b, 'signup');
     const weak = await b.go('POST', `/idp/interaction/${uid}/signup`, {
       firstName: 'Greta',
       lastName: 'Golf',
@@ -74,14 +31,13 @@ describe('login through the built-in issuer', () => {
     expect(weak.res.body).toContain('Lösenordet måste vara minst 8 tecken.');
     expect(weak.res.body).toContain('value="greta@example.se"');
 
-    const done = await b.go('POST', `/idp/interaction/${uid}/signup`, {
+    const done = await signUpAndVerify(t.app, t.db, {
       firstName: 'Greta',
       lastName: 'Golf',
       email: 'greta@example.se',
       password: 'birdie2024',
     });
-    expect(done.url).toBe(`${TEST_ORIGIN}/`);
-    const me = await b.request('GET', '/api/auth/user');
+    const me = await done.request('GET', '/api/auth/user');
     expect(me.statusCode).toBe(200);
     const user = me.json();
     expect(user).toMatchObject({
@@ -98,25 +54,18 @@ describe('login through the built-in issuer', () => {
     expect(account.passwordHash).toMatch(/^scrypt\$/);
     expect(account.passwordHash).not.toContain('birdie2024');
 
-    const out = await b.go('GET', '/api/logout');
+    const out = await done.go('GET', '/api/logout');
     // The issuer asks to confirm its own logout; our session is gone already.
     expect(out.res.body).toContain('op.logoutForm');
-    expect((await b.request('GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await done.request('GET', '/api/auth/user')).statusCode).toBe(401);
   });
 
-  it('refuses a taken e-mail and a wrong password with Swedish messages', async () => {
+  it('refuses a wrong password with a Swedish message, the same for an unknown address', async () => {
     const b = browser(t.app);
-    const start = await b.go('GET', '/api/login?screen=signup');
-    const uid = start.url.split('/').pop()!;
-    const taken = await b.go('POST', `/idp/interaction/${uid}/signup`, {
-      firstName: 'G',
-      lastName: 'G',
-      email: 'GRETA@example.se',
-      password: 'birdie2025',
-    });
-    expect(taken.res.body).toContain('Det finns redan ett konto med den e-postadressen');
+    const uid = await startLogin(b);
     const login = await b.go('GET', `/idp/interaction/${uid}/login`);
     expect(login.res.body).toContain('<h1>Logga in</h1>');
+    expect(login.res.body).toContain('Glömt lösenordet?');
     const wrong = await b.go('POST', `/idp/interaction/${uid}/login`, {
       email: 'greta@example.se',
       password: 'fel12345',
@@ -136,29 +85,23 @@ describe('login through the built-in issuer', () => {
     expect((await b.request('GET', '/api/auth/user')).json().email).toBe('greta@example.se');
   });
 
-  it('rotates the session id at login and links a seeded member by verified e-mail', async () => {
-    const seeded = await buildUser(t.db, { email: 'boss@example.se', firstName: 'Bo', lastName: 'Ss' });
-    const b = browser(t.app);
-    const start = await b.go('GET', '/api/login');
-    const before = b.jar.get('sg.sid');
-    expect(before).toBeTruthy();
-    const uid = start.url.split('/').pop()!;
-    // Create the issuer account the way sign-up does, then log in.
-    await b.go('GET', `/idp/interaction/${uid}/signup`);
-    await b.go('POST', `/idp/interaction/${uid}/signup`, {
-      firstName: 'Bo',
-      lastName: 'Ss',
-      email: 'boss@example.se',
-      password: 'chefen123',
+  it('rotates the session id at login', async () => {
+    await signUpAndVerify(t.app, t.db, {
+      firstName: 'Ro',
+      lastName: 'Tate',
+      email: 'rotate@example.se',
+      password: 'spin2024xyz',
     });
-    expect(b.jar.get('sg.sid')).not.toBe(before);
-    const me = (await b.request('GET', '/api/auth/user')).json();
-    expect(me.id).toBe(seeded.id);
-    // ADMIN_EMAILS gives the admin role at login.
-    expect(me.role).toBe('admin');
-    expect(me.isPro).toBe(true);
-    const row = (await t.db.select().from(users).where(eq(users.id, seeded.id)))[0];
-    expect(row.oidcSubject).toBeTruthy();
+    const b = browser(t.app);
+    const uid = await startLogin(b);
+    const before = b.cookie('sg.sid');
+    expect(before).toBeTruthy();
+    await b.go('POST', `/idp/interaction/${uid}/login`, {
+      email: 'rotate@example.se',
+      password: 'spin2024xyz',
+    });
+    expect(b.cookie('sg.sid')).not.toBe(before);
+    expect((await b.request('GET', '/api/auth/user')).json().email).toBe('rotate@example.se');
   });
 
   it('refuses a callback with a forged state and keeps nobody logged in', async () => {

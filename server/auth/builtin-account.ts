@@ -2,6 +2,9 @@
 export const BUILTIN_ISSUER_KEY = 'builtin';
 
 /** The built-in issuer's account id (`idp_accounts.id`) of a site user, or null (external issuer, or none yet). */
-export function builtInAccountId(user: { oidcIssuer: string | null; oidcSubject: string | null }): string | null {
+export function builtInAccountId(user: {
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
+}): string | null {
   return user.oidcIssuer === BUILTIN_ISSUER_KEY && user.oidcSubject ? user.oidcSubject : null;
 }

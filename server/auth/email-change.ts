@@ -88,7 +88,11 @@ const problem = (p: TokenProblem): never => {
  * A link whose change was cancelled or replaced, or whose address another account has confirmed
  * meanwhile, changes nothing and says so.
  */
-export async function confirmEmailChange(db: Db, mail: MailSettings, token: string): Promise<EmailLinkResult> {
+export async function confirmEmailChange(
+  db: Db,
+  mail: MailSettings,
+  token: string,
+): Promise<EmailLinkResult> {
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, 'change_email', token);
     if ('problem' in used) return problem(used.problem);
@@ -103,7 +107,11 @@ export async function confirmEmailChange(db: Db, mail: MailSettings, token: stri
       .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)))
       .limit(1);
     const accountId = builtInAccountId(user);
-    const [issuerHolder] = await tx.select().from(idpAccounts).where(eq(idpAccounts.email, newEmail)).limit(1);
+    const [issuerHolder] = await tx
+      .select()
+      .from(idpAccounts)
+      .where(eq(idpAccounts.email, newEmail))
+      .limit(1);
     const takenAtIssuer = !!issuerHolder && issuerHolder.id !== accountId && !!issuerHolder.emailVerifiedAt;
     if (takenOnSite.length || takenAtIssuer) {
       throw new ConflictError(
@@ -153,7 +161,10 @@ export async function cancelEmailChangeByLink(db: Db, token: string): Promise<Em
       };
     }
     await cancelPending(tx, user.id);
-    return { message: `Ändringen är avbruten. Din e-postadress är fortfarande ${user.email}.`, email: user.email };
+    return {
+      message: `Ändringen är avbruten. Din e-postadress är fortfarande ${user.email}.`,
+      email: user.email,
+    };
   });
 }
 

@@ -26,7 +26,8 @@ export async function updateProfile(
   if (!existing) throw new NotFoundError(msg.userNotFound);
   const newEmail = input.email.trim().toLowerCase();
   const changesEmail = newEmail !== (existing.email ?? '').toLowerCase();
-  if (changesEmail && (await emailTakenByOther(db, newEmail, userId))) throw new ConflictError(msg.emailTaken);
+  if (changesEmail && (await emailTakenByOther(db, newEmail, userId)))
+    throw new ConflictError(msg.emailTaken);
   return db.transaction(async (tx) => {
     if (changesEmail) await requestEmailChange(tx, mail, existing, newEmail);
     const [row] = await tx

@@ -36,6 +36,8 @@ const PUBLIC_KEYS = [
 const PRIVATE_KEYS = [
   'email',
   'isPro',
+  'emailVerified',
+  'pendingEmail',
   'membershipType',
   'stripeCustomerId',
   'stripeSubscriptionId',

@@ -28,7 +28,11 @@ export function browser(app: FastifyInstance) {
     for (const c of Array.isArray(setCookies) ? setCookies : setCookies ? [setCookies] : []) {
       const [pair, ...attrs] = c.split(';');
       const [name, ...rest] = pair.split('=');
-      const path = attrs.find((a) => /^\s*path=/i.test(a))?.split('=')[1]?.trim() ?? '/';
+      const path =
+        attrs
+          .find((a) => /^\s*path=/i.test(a))
+          ?.split('=')[1]
+          ?.trim() ?? '/';
       const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970|max-age=0\b/i.test(a.trim()));
       if (expired) jar.delete(name.trim());
       else jar.set(name.trim(), { value: rest.join('='), path });
@@ -65,7 +69,12 @@ export async function lastEmail(db: Db, to: string, template: string) {
   const [row] = await db
     .select()
     .from(outboundEmails)
-    .where(and(sql`lower(${outboundEmails.recipient}) = ${to.toLowerCase()}`, eq(outboundEmails.template, template)))
+    .where(
+      and(
+        sql`lower(${outboundEmails.recipient}) = ${to.toLowerCase()}`,
+        eq(outboundEmails.template, template),
+      ),
+    )
     .orderBy(desc(outboundEmails.createdAt))
     .limit(1);
   return row;

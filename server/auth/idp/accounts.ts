@@ -70,7 +70,8 @@ export async function authenticate(
   const account = await accountByEmail(db, email);
   const ok = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
   const [throttle] = await db.select().from(loginThrottle).where(eq(loginThrottle.emailKey, email)).limit(1);
-  if (throttle?.lockedUntil && throttle.lockedUntil.getTime() > Date.now()) return { ok: false, reason: 'wait' };
+  if (throttle?.lockedUntil && throttle.lockedUntil.getTime() > Date.now())
+    return { ok: false, reason: 'wait' };
   if (account && ok) {
     if (throttle) await db.delete(loginThrottle).where(eq(loginThrottle.emailKey, email));
     if (!account.emailVerifiedAt) return { ok: false, reason: 'unverified' };
@@ -180,9 +181,14 @@ export async function signup(
   return { email };
 }
 
-async function underHourlyLimit(db: Db, kind: 'verify_email' | 'reset_password' | 'signup-existing', email: string) {
+async function underHourlyLimit(
+  db: Db,
+  kind: 'verify_email' | 'reset_password' | 'signup-existing',
+  email: string,
+) {
   const since = new Date(Date.now() - HOUR_MS);
-  if (kind !== 'signup-existing') return (await tokensSentSince(db, kind, email, since)) < EMAILS_PER_ADDRESS_PER_HOUR;
+  if (kind !== 'signup-existing')
+    return (await tokensSentSince(db, kind, email, since)) < EMAILS_PER_ADDRESS_PER_HOUR;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(outboundEmails)
@@ -312,7 +318,8 @@ export async function resetPassword(
       .from(idpAccounts)
       .where(eq(idpAccounts.id, used.row.accountId!))
       .for('update');
-    if (!account || account.email !== used.row.email) return { ok: false as const, problem: 'unknown' as const };
+    if (!account || account.email !== used.row.email)
+      return { ok: false as const, problem: 'unknown' as const };
     await setPassword(tx, mail, account, passwordHash);
     return { ok: true as const, accountId: account.id, alreadyVerified: !!account.emailVerifiedAt };
   });

@@ -154,7 +154,11 @@ export async function idpRoutes(
           result.reason === 'wait'
             ? `För många misslyckade inloggningar. Vänta ${LOGIN_WAIT_MINUTES} minuter, eller välj ett nytt lösenord med 'Glömt lösenordet?'.`
             : 'Fel e-postadress eller lösenord.';
-        return html(reply, loginPage(interaction.uid, { email, error }), result.reason === 'wait' ? 429 : 401);
+        return html(
+          reply,
+          loginPage(interaction.uid, { email, error }),
+          result.reason === 'wait' ? 429 : 401,
+        );
       },
     );
 
@@ -199,7 +203,9 @@ export async function idpRoutes(
       },
     );
 
-    pages.get('/idp/forgot', { schema: { hide: true } }, async (_request, reply) => html(reply, forgotPage()));
+    pages.get('/idp/forgot', { schema: { hide: true } }, async (_request, reply) =>
+      html(reply, forgotPage()),
+    );
 
     pages.post(
       '/idp/forgot',
@@ -219,7 +225,11 @@ export async function idpRoutes(
       '/idp/verify/:token',
       { schema: { hide: true, params: tokenParams } },
       async (request, reply) => {
-        const peek = await peekToken(pages.db, 'verify_email', (request.params as z.infer<typeof tokenParams>).token);
+        const peek = await peekToken(
+          pages.db,
+          'verify_email',
+          (request.params as z.infer<typeof tokenParams>).token,
+        );
         if ('problem' in peek) return problemPage(reply, peek.problem);
         return html(reply, verifyPage((request.params as z.infer<typeof tokenParams>).token, peek.row.email));
       },
@@ -246,7 +256,11 @@ export async function idpRoutes(
       '/idp/reset/:token',
       { schema: { hide: true, params: tokenParams } },
       async (request, reply) => {
-        const peek = await peekToken(pages.db, 'reset_password', (request.params as z.infer<typeof tokenParams>).token);
+        const peek = await peekToken(
+          pages.db,
+          'reset_password',
+          (request.params as z.infer<typeof tokenParams>).token,
+        );
         if ('problem' in peek) return problemPage(reply, peek.problem);
         return html(reply, resetPage((request.params as z.infer<typeof tokenParams>).token, peek.row.email));
       },

@@ -30,10 +30,14 @@ function layout(title: string, body: string): string {
 }
 
 const errorBox = (error?: string) => (error ? `<div class="error" role="alert">${esc(error)}</div>` : '');
-const noticeBox = (notice?: string) => (notice ? `<div class="notice" role="status">${esc(notice)}</div>` : '');
+const noticeBox = (notice?: string) =>
+  notice ? `<div class="notice" role="status">${esc(notice)}</div>` : '';
 
 /** 'Logga in' page of an interaction. */
-export function loginPage(uid: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
+export function loginPage(
+  uid: string,
+  opts: { email?: string; error?: string; notice?: string } = {},
+): string {
   return layout(
     'Logga in',
     `<h1>Logga in</h1>${errorBox(opts.error)}${noticeBox(opts.notice)}
@@ -126,7 +130,11 @@ export function resetPage(token: string, email: string, error?: string): string 
 }
 
 /** What a link did (or why it did nothing), with a way on. */
-export function linkResultPage(title: string, message: string, link = { href: '/api/login', text: 'Logga in' }) {
+export function linkResultPage(
+  title: string,
+  message: string,
+  link = { href: '/api/login', text: 'Logga in' },
+) {
   return layout(
     title,
     `<h1>${esc(title)}</h1><p>${esc(message)}</p><p class="alt"><a href="${esc(link.href)}">${esc(link.text)}</a></p>`,
