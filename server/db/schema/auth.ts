@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  customType,
   boolean,
+  customType,
   index,
   integer,
   jsonb,

@@ -39,9 +39,7 @@ export const outboundEmails = pgTable(
     index('outbound_emails_created_idx').on(t.createdAt),
     index('outbound_emails_status_created_idx').on(t.status, t.createdAt),
     // The sweeper's scan of due rows.
-    index('outbound_emails_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('outbound_emails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     index('outbound_emails_recipient_idx').on(sql`lower(${t.recipient})`),
     check('outbound_emails_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarCog, IconChartBar, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { IconCalendarCog, IconChartBar, IconMail, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -22,6 +22,12 @@ const TOOLS: Tool[] = [
     text: 'Skapa och redigera evenemang och bollgrupper.',
     icon: <IconCalendarCog size={20} />,
     to: '/events',
+  },
+  {
+    title: 'E-post',
+    text: 'Se e-post som webbplatsen har skickat eller fångat.',
+    icon: <IconMail size={20} />,
+    to: '/admin/email',
   },
   { title: 'Systeminställningar', text: 'Inställningar för webbplatsen.', icon: <IconSettings size={20} /> },
   {

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The outbox statuses (server/db/schema/email.ts), in the order an e-mail passes them. */
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const ADMIN_EMAILS_PAGE_SIZE = 20;
+export const ADMIN_EMAILS_PAGE_MAX = 100;
+
+const limitMessage = `limit måste vara 1–${ADMIN_EMAILS_PAGE_MAX}`;
+const offsetMessage = 'offset måste vara 0 eller mer';
+
+/** GET /api/admin/emails: optional status and recipient (part of the address, any case), one page. */
+export const adminEmailsQuerySchema = z.object({
+  status: z.enum(EMAIL_STATUSES, { error: 'Ogiltig status' }).optional(),
+  recipient: z
+    .string({ error: 'Ogiltig mottagare' })
+    .max(320, { error: 'Mottagaren får vara högst 320 tecken' })
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int({ error: limitMessage })
+    .min(1, { error: limitMessage })
+    .max(ADMIN_EMAILS_PAGE_MAX, { error: limitMessage })
+    .default(ADMIN_EMAILS_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: offsetMessage })
+    .int({ error: offsetMessage })
+    .min(0, { error: offsetMessage })
+    .max(10_000_000, { error: 'offset är för stort' })
+    .default(0),
+});
+export type AdminEmailsQuery = z.input<typeof adminEmailsQuerySchema>;
+
+/** One e-mail of the outbox as administrators read it (the total of all pages is in X-Total-Count). */
+export const adminEmailSchema = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** When a queued e-mail is tried next. */
+  nextAttemptAt: z.string().nullable(),
+  text: z.string(),
+  html: z.string(),
+});
+export type AdminEmail = z.infer<typeof adminEmailSchema>;

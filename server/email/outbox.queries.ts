@@ -1,0 +1,148 @@
+import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { outboundEmails } from '../db/schema';
+
+/** One claimed e-mail: what the sender needs to hand it to the SMTP server. */
+export interface ClaimedEmail {
+  id: string;
+  recipient: string;
+  subject: string;
+  template: string;
+  textBody: string;
+  htmlBody: string;
+  headers: string | null;
+  attempts: number;
+}
+
+/** A row is ready to send: queued and due, or `sending` under a lease that has run out (a crashed worker). */
+const claimable = or(
+  and(eq(outboundEmails.status, 'queued'), lte(outboundEmails.nextAttemptAt, sql`now()`)),
+  and(eq(outboundEmails.status, 'sending'), lt(outboundEmails.lockedUntil, sql`now()`)),
+);
+
+/**
+ * Claims the given e-mails for this worker in one statement: each row moves to `sending` with one
+ * more attempt and a lease. Rows another worker holds, already sent, or not yet due are left alone,
+ * so of several workers given the same id only one gets it. No transaction stays open afterwards.
+ */
+export async function claimEmails(db: Db, ids: string[], leaseSeconds: number): Promise<ClaimedEmail[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(outboundEmails)
+    .set({
+      status: 'sending',
+      attempts: sql`${outboundEmails.attempts} + 1`,
+      lockedUntil: sql`now() + ${leaseSeconds} * interval '1 second'`,
+    })
+    .where(and(inArray(outboundEmails.id, ids), claimable))
+    .returning({
+      id: outboundEmails.id,
+      recipient: outboundEmails.recipient,
+      subject: outboundEmails.subject,
+      template: outboundEmails.template,
+      textBody: outboundEmails.textBody,
+      htmlBody: outboundEmails.htmlBody,
+      headers: outboundEmails.headers,
+      attempts: outboundEmails.attempts,
+    });
+}
+
+/** Marks a claimed e-mail sent; false when the claim was lost meanwhile (its lease ran out and another took it). */
+export async function markSent(db: Db, id: string, attempts: number): Promise<boolean> {
+  const rows = await db
+    .update(outboundEmails)
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null })
+    .where(
+      and(
+        eq(outboundEmails.id, id),
+        eq(outboundEmails.status, 'sending'),
+        eq(outboundEmails.attempts, attempts),
+      ),
+    )
+    .returning({ id: outboundEmails.id });
+  return rows.length === 1;
+}
+
+export interface FailureParams {
+  id: string;
+  attempts: number;
+  error: string;
+  /** null: give up (`failed`); else try again after this many seconds (`queued`). */
+  retryInSeconds: number | null;
+}
+
+/** Records a failed attempt: back to `queued` with a later `next_attempt_at`, or `failed` for good. */
+export async function markFailure(
+  db: Db,
+  p: FailureParams,
+): Promise<{ status: string; nextAttemptAt: Date } | null> {
+  const [row] = await db
+    .update(outboundEmails)
+    .set({
+      status: p.retryInSeconds === null ? 'failed' : 'queued',
+      lastError: p.error,
+      lockedUntil: null,
+      nextAttemptAt:
+        p.retryInSeconds === null
+          ? sql`${outboundEmails.nextAttemptAt}`
+          : sql`now() + ${p.retryInSeconds} * interval '1 second'`,
+    })
+    .where(
+      and(
+        eq(outboundEmails.id, p.id),
+        eq(outboundEmails.status, 'sending'),
+        eq(outboundEmails.attempts, p.attempts),
+      ),
+    )
+    .returning({ status: outboundEmails.status, nextAttemptAt: outboundEmails.nextAttemptAt });
+  return row ?? null;
+}
+
+/** E-mails that are queued but not yet due (their retry waits), with when they are due. */
+export async function waitingEmails(db: Db, ids: string[]): Promise<{ id: string; nextAttemptAt: Date }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: outboundEmails.id, nextAttemptAt: outboundEmails.nextAttemptAt })
+    .from(outboundEmails)
+    .where(
+      and(
+        inArray(outboundEmails.id, ids),
+        eq(outboundEmails.status, 'queued'),
+        gt(outboundEmails.nextAttemptAt, sql`now()`),
+      ),
+    );
+}
+
+/**
+ * The sweeper's scan: e-mails ready to send (due `queued` rows and expired `sending` leases), oldest
+ * due first, one page after the cursor `after` (the last row of the page before). Served by the
+ * partial index `outbound_emails_due_idx`. (A Date holds milliseconds, the column microseconds: the
+ * cursor can only fall short, so a row may come twice, which a duplicate job makes harmless, never be skipped.)
+ */
+export async function dueEmails(
+  db: Db,
+  limit: number,
+  after?: { nextAttemptAt: Date; id: string },
+): Promise<{ id: string; nextAttemptAt: Date }[]> {
+  const cursor = after
+    ? or(
+        gt(outboundEmails.nextAttemptAt, after.nextAttemptAt),
+        and(eq(outboundEmails.nextAttemptAt, after.nextAttemptAt), gt(outboundEmails.id, after.id)),
+      )
+    : undefined;
+  return db
+    .select({ id: outboundEmails.id, nextAttemptAt: outboundEmails.nextAttemptAt })
+    .from(outboundEmails)
+    .where(and(inArray(outboundEmails.status, ['queued', 'sending']), claimable, cursor))
+    .orderBy(asc(outboundEmails.nextAttemptAt), asc(outboundEmails.id))
+    .limit(limit);
+}
+
+/** How many e-mails wait in the queue (capture mode warns about them: nothing will send them). */
+export async function countQueued(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outboundEmails)
+    .where(inArray(outboundEmails.status, ['queued', 'sending']));
+  return row?.n ?? 0;
+}

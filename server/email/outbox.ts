@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { outboundEmails } from '../db/schema';
+import { ValidationError } from '../errors';
+import { renderEmail, type TemplateName, type TemplateProps } from './templates/index';
+
+/** How e-mail leaves this server: the sender, the site's address for links, and capture mode. */
+export interface MailSettings {
+  /** The From header (config.mailFrom). */
+  from: string;
+  /** PUBLIC_URL without a trailing slash: every link in an e-mail is under it. */
+  publicUrl: string;
+  /** True without SMTP_URL: e-mails stay in the outbox as `captured` and are logged, never sent. */
+  capture: boolean;
+  log: FastifyBaseLogger;
+}
+
+/** The NOTIFY channel that wakes the sender when a queued e-mail is committed. */
+export const OUTBOX_CHANNEL = 'sg_outbox';
+
+export interface OutgoingEmail<K extends TemplateName> {
+  to: string;
+  template: K;
+  props: TemplateProps[K];
+  /** Extra headers (e.g. List-Unsubscribe for notification e-mails); never the structural ones. */
+  headers?: Record<string, string>;
+}
+
+const addressSchema = z.email().max(320);
+
+/** Headers a caller may not set: the sender decides them, and setting them twice would be an injection. */
+const reservedHeaders = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'sender',
+  'reply-to',
+  'return-path',
+  'message-id',
+  'date',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+]);
+
+/** Refuses anything that could add a recipient or a header: CR/LF, several addresses, odd header names. */
+export function checkOutgoing(to: string, headers: Record<string, string> | undefined): void {
+  if (/[\r\n]/.test(to) || !addressSchema.safeParse(to).success) {
+    throw new ValidationError('Ogiltig e-postadress');
+  }
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,76}$/.test(name) || reservedHeaders.has(name.toLowerCase())) {
+      throw new Error(`e-mail header not allowed: ${JSON.stringify(name)}`);
+    }
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value) || value.length > 2000) {
+      throw new Error(`e-mail header ${name} has a value that is not allowed`);
+    }
+  }
+}
+
+/** Every http(s) link in a text, in order, each once. */
+export function linksIn(text: string): string[] {
+  const found = text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [];
+  // A sentence's full stop or comma right after a link is not part of it.
+  return [...new Set(found.map((link) => link.replace(/[.,;:!?]+$/, '')))];
+}
+
+/**
+ * Puts one e-mail in the outbox, inside the caller's transaction (`db` may be a transaction), so
+ * the e-mail exists exactly when the change that causes it is committed. Without SMTP the row is
+ * `captured` and logged with its links; else it is `queued` and a NOTIFY (delivered at commit)
+ * wakes the sender. Answers the outbox id.
+ */
+export async function enqueueEmail<K extends TemplateName>(
+  db: Db,
+  mail: MailSettings,
+  msg: OutgoingEmail<K>,
+): Promise<string> {
+  // CR/LF anywhere (even at the end, where trimming would hide it) means someone tried to add a header.
+  if (/[\r\n]/.test(msg.to)) throw new ValidationError('Ogiltig e-postadress');
+  const to = msg.to.trim();
+  checkOutgoing(to, msg.headers);
+  const { subject, html, text } = await renderEmail(msg.template, msg.props, mail.publicUrl);
+  const id = randomUUID();
+  const status = mail.capture ? 'captured' : 'queued';
+  await db.insert(outboundEmails).values({
+    id,
+    recipient: to,
+    subject,
+    template: msg.template,
+    textBody: text,
+    htmlBody: html,
+    headers: msg.headers && Object.keys(msg.headers).length > 0 ? JSON.stringify(msg.headers) : null,
+    status,
+  });
+  if (mail.capture) {
+    mail.log.info(
+      { emailId: id, to, subject, template: msg.template, links: linksIn(text) },
+      'e-mail captured (no SMTP_URL): read it on /admin/email',
+    );
+  } else {
+    await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${id})`);
+  }
+  return id;
+}

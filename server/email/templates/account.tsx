@@ -1,0 +1,256 @@
+import { A, Action, Greeting, Layout, P } from './layout';
+import type { EmailTemplate } from './types';
+
+/**
+ * The account e-mails (issue 11): sign-up, password, login lock, change of address, passkeys.
+ * Every link is an absolute URL given in the props; `renderEmail` checks them against PUBLIC_URL.
+ */
+
+const reasons = {
+  signup:
+    'Du får det här e-postmeddelandet eftersom den här adressen angavs när ett konto skapades på Singelgolf.',
+  reset:
+    'Du får det här e-postmeddelandet eftersom någon bad om att återställa lösenordet till ett konto på Singelgolf med den här adressen.',
+  security: 'Du får det här e-postmeddelandet eftersom det gäller säkerheten för ditt konto på Singelgolf.',
+  newAddress:
+    'Du får det här e-postmeddelandet eftersom den här adressen angavs som ny e-postadress för ett konto på Singelgolf.',
+};
+
+/** 'den närmaste minuten' / 'de närmaste 15 minuterna'. */
+const nextMinutes = (minutes: number) =>
+  minutes === 1 ? 'den närmaste minuten' : `de närmaste ${minutes} minuterna`;
+
+export interface VerifyEmailProps {
+  firstName: string;
+  url: string;
+}
+
+export const verifyEmail: EmailTemplate<VerifyEmailProps> = {
+  subject: () => 'Bekräfta din e-postadress',
+  Body: ({ firstName, url, publicUrl }) => (
+    <Layout
+      preview="Bekräfta din e-postadress för att komma igång med Singelgolf."
+      heading="Bekräfta din e-postadress"
+      publicUrl={publicUrl}
+      reason={reasons.signup}
+    >
+      <Greeting firstName={firstName} />
+      <P>Välkommen till Singelgolf! Bekräfta att den här e-postadressen är din med knappen nedan.</P>
+      <Action href={url}>Bekräfta e-postadress</Action>
+      <P>Länken gäller i 24 timmar.</P>
+      <P>Har du inte skapat något konto hos oss kan du bortse från det här meddelandet.</P>
+    </Layout>
+  ),
+};
+
+export interface SignupExistingProps {
+  firstName: string;
+  loginUrl: string;
+  resetUrl: string;
+}
+
+export const signupExisting: EmailTemplate<SignupExistingProps> = {
+  subject: () => 'Du har redan ett konto på Singelgolf',
+  Body: ({ firstName, loginUrl, resetUrl, publicUrl }) => (
+    <Layout
+      preview="Någon försökte skapa ett nytt konto med din e-postadress."
+      heading="Du har redan ett konto"
+      publicUrl={publicUrl}
+      reason={reasons.signup}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Någon, förhoppningsvis du, försökte nyss skapa ett konto på Singelgolf med den här e-postadressen. Det
+        finns redan ett konto med adressen, så inget nytt konto skapades.
+      </P>
+      <Action href={loginUrl}>Logga in</Action>
+      <P>
+        Har du glömt ditt lösenord? Då kan du välja ett nytt: <A href={resetUrl}>Återställ lösenordet</A>
+      </P>
+      <P>Var det inte du behöver du inte göra någonting. Ditt konto är oförändrat.</P>
+    </Layout>
+  ),
+};
+
+export interface PasswordResetProps {
+  firstName: string;
+  url: string;
+}
+
+export const passwordReset: EmailTemplate<PasswordResetProps> = {
+  subject: () => 'Återställ ditt lösenord',
+  Body: ({ firstName, url, publicUrl }) => (
+    <Layout
+      preview="Välj ett nytt lösenord till ditt konto på Singelgolf."
+      heading="Återställ ditt lösenord"
+      publicUrl={publicUrl}
+      reason={reasons.reset}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Vi har fått en begäran om att återställa lösenordet till ditt konto på Singelgolf. Välj ett nytt
+        lösenord med knappen nedan.
+      </P>
+      <Action href={url}>Välj nytt lösenord</Action>
+      <P>Länken gäller i en timme.</P>
+      <P>Har du inte bett om det kan du bortse från det här meddelandet. Ditt lösenord ändras inte.</P>
+    </Layout>
+  ),
+};
+
+export interface PasswordChangedProps {
+  firstName: string;
+  resetUrl: string;
+}
+
+export const passwordChanged: EmailTemplate<PasswordChangedProps> = {
+  subject: () => 'Ditt lösenord har ändrats',
+  Body: ({ firstName, resetUrl, publicUrl }) => (
+    <Layout
+      preview="Lösenordet till ditt konto på Singelgolf har ändrats."
+      heading="Ditt lösenord har ändrats"
+      publicUrl={publicUrl}
+      reason={reasons.security}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Lösenordet till ditt konto på Singelgolf har just ändrats. Av säkerhetsskäl har du loggats ut på alla
+        enheter.
+      </P>
+      <P>Var det inte du? Återställ lösenordet direkt, så att ingen annan kommer åt ditt konto.</P>
+      <Action href={resetUrl}>Återställ lösenordet</Action>
+    </Layout>
+  ),
+};
+
+export interface LoginLockedProps {
+  firstName: string;
+  minutes: number;
+  resetUrl: string;
+}
+
+export const loginLocked: EmailTemplate<LoginLockedProps> = {
+  subject: () => 'Inloggningen till ditt konto är tillfälligt spärrad',
+  Body: ({ firstName, minutes, resetUrl, publicUrl }) => (
+    <Layout
+      preview="Många misslyckade inloggningsförsök på ditt konto."
+      heading="Inloggningen är tillfälligt spärrad"
+      publicUrl={publicUrl}
+      reason={reasons.security}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Någon har försökt logga in på ditt konto på Singelgolf med fel lösenord 10 gånger inom en timme. För
+        att skydda kontot går det inte att logga in på det under {nextMinutes(minutes)}.
+      </P>
+      <P>Var det du kan du försöka igen om en stund. Var det inte du, byt lösenord med knappen nedan.</P>
+      <Action href={resetUrl}>Återställ lösenordet</Action>
+    </Layout>
+  ),
+};
+
+export interface EmailChangeConfirmProps {
+  firstName: string;
+  newEmail: string;
+  url: string;
+}
+
+export const emailChangeConfirm: EmailTemplate<EmailChangeConfirmProps> = {
+  subject: () => 'Bekräfta din nya e-postadress',
+  Body: ({ firstName, newEmail, url, publicUrl }) => (
+    <Layout
+      preview="Bekräfta din nya e-postadress på Singelgolf."
+      heading="Bekräfta din nya e-postadress"
+      publicUrl={publicUrl}
+      reason={reasons.newAddress}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Du har bett om att byta e-postadress för ditt konto på Singelgolf till {newEmail}. Bekräfta att
+        adressen är din med knappen nedan. Adressen byts först när du har bekräftat den.
+      </P>
+      <Action href={url}>Bekräfta ny e-postadress</Action>
+      <P>Länken gäller i 24 timmar.</P>
+      <P>Har du inte bett om bytet kan du bortse från det här meddelandet.</P>
+    </Layout>
+  ),
+};
+
+export interface EmailChangeNoticeProps {
+  firstName: string;
+  newEmail: string;
+  cancelUrl: string;
+}
+
+export const emailChangeNotice: EmailTemplate<EmailChangeNoticeProps> = {
+  subject: () => 'Din e-postadress håller på att ändras',
+  Body: ({ firstName, newEmail, cancelUrl, publicUrl }) => (
+    <Layout
+      preview="Någon har bett om att byta e-postadressen för ditt konto."
+      heading="Din e-postadress håller på att ändras"
+      publicUrl={publicUrl}
+      reason={reasons.security}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Någon har bett om att byta e-postadressen för ditt konto på Singelgolf till {newEmail}. Bytet
+        genomförs när den nya adressen har bekräftats.
+      </P>
+      <P>Var det inte du? Avbryt bytet med knappen nedan och byt gärna lösenord.</P>
+      <Action href={cancelUrl}>Avbryt bytet</Action>
+    </Layout>
+  ),
+};
+
+export interface EmailChangedProps {
+  firstName: string;
+  newEmail: string;
+}
+
+export const emailChanged: EmailTemplate<EmailChangedProps> = {
+  subject: () => 'Din e-postadress har ändrats',
+  Body: ({ firstName, newEmail, publicUrl }) => (
+    <Layout
+      preview="E-postadressen för ditt konto på Singelgolf har ändrats."
+      heading="Din e-postadress har ändrats"
+      publicUrl={publicUrl}
+      reason={reasons.security}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        E-postadressen för ditt konto på Singelgolf har ändrats till {newEmail}. Meddelanden om kontot skickas
+        från och med nu dit i stället för hit.
+      </P>
+      <P>
+        Var det inte du? Kontakta oss så snart som möjligt via webbplatsen:{' '}
+        <A href={`${publicUrl}/`}>{`${publicUrl}/`}</A>
+      </P>
+    </Layout>
+  ),
+};
+
+export interface PasskeyAddedProps {
+  firstName: string;
+  passkeyName: string;
+  securityUrl: string;
+}
+
+export const passkeyAdded: EmailTemplate<PasskeyAddedProps> = {
+  subject: () => 'En ny passkey har lagts till på ditt konto',
+  Body: ({ firstName, passkeyName, securityUrl, publicUrl }) => (
+    <Layout
+      preview="En ny passkey kan nu användas för att logga in på ditt konto."
+      heading="En ny passkey har lagts till"
+      publicUrl={publicUrl}
+      reason={reasons.security}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        En ny passkey, ”{passkeyName}”, har lagts till på ditt konto på Singelgolf. Den kan nu användas för
+        att logga in.
+      </P>
+      <P>Var det inte du? Ta bort den och byt lösenord under kontots säkerhetsinställningar.</P>
+      <Action href={securityUrl}>Visa säkerhetsinställningar</Action>
+    </Layout>
+  ),
+};

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { linksIn } from '../outbox';
+import { renderEmail, type TemplateName, type TemplateProps, templateNames } from './index';
+
+const base = 'https://singelgolf.example';
+const u = (path: string) => `${base}${path}`;
+
+const cases: { [K in TemplateName]: { props: TemplateProps[K]; subject: string; mentions: string[] } } = {
+  'verify-email': {
+    props: { firstName: 'Anna', url: u('/verify-email?token=a') },
+    subject: 'Bekräfta din e-postadress',
+    mentions: ['24 timmar'],
+  },
+  'signup-existing': {
+    props: { firstName: 'Anna', loginUrl: u('/login'), resetUrl: u('/reset-password') },
+    subject: 'Du har redan ett konto på Singelgolf',
+    mentions: ['inget nytt konto skapades', 'Var det inte du behöver du inte göra någonting'],
+  },
+  'password-reset': {
+    props: { firstName: 'Anna', url: u('/reset-password?token=b') },
+    subject: 'Återställ ditt lösenord',
+    mentions: ['en timme', 'bortse från det här meddelandet'],
+  },
+  'password-changed': {
+    props: { firstName: 'Anna', resetUrl: u('/reset-password') },
+    subject: 'Ditt lösenord har ändrats',
+    mentions: ['loggats ut på alla enheter', 'Var det inte du?'],
+  },
+  'login-locked': {
+    props: { firstName: 'Anna', minutes: 15, resetUrl: u('/reset-password') },
+    subject: 'Inloggningen till ditt konto är tillfälligt spärrad',
+    mentions: ['10 gånger inom en timme', 'under de närmaste 15 minuterna'],
+  },
+  'email-change-confirm': {
+    props: { firstName: 'Anna', newEmail: 'ny@example.com', url: u('/confirm-email?token=c') },
+    subject: 'Bekräfta din nya e-postadress',
+    mentions: ['ny@example.com', '24 timmar'],
+  },
+  'email-change-notice': {
+    props: { firstName: 'Anna', newEmail: 'ny@example.com', cancelUrl: u('/cancel-email-change?token=d') },
+    subject: 'Din e-postadress håller på att ändras',
+    mentions: ['ny@example.com', 'Avbryt bytet'],
+  },
+  'email-changed': {
+    props: { firstName: 'Anna', newEmail: 'ny@example.com' },
+    subject: 'Din e-postadress har ändrats',
+    mentions: ['ny@example.com'],
+  },
+  'passkey-added': {
+    props: { firstName: 'Anna', passkeyName: 'Min telefon', securityUrl: u('/profile/security') },
+    subject: 'En ny passkey har lagts till på ditt konto',
+    mentions: ['Min telefon'],
+  },
+};
+
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+
+describe('e-mail templates', () => {
+  it('has a case for every template', () => {
+    expect(Object.keys(cases).sort()).toEqual([...templateNames].sort());
+  });
+
+  for (const name of templateNames) {
+    it(`${name}: Swedish subject, both parts in the shared layout, only absolute links under PUBLIC_URL`, async () => {
+      const c = cases[name];
+      const r = await renderEmail(name, c.props as never, base);
+      expect(r.subject).toBe(c.subject);
+      expect(r.html).toMatch(/^<!DOCTYPE html/i);
+      expect(r.html).toContain('lang="sv"');
+      expect(r.html).toContain('⛳ Singelgolf');
+      expect(r.html).toContain('#2b8a3e');
+      expect(r.html).toContain('Du får det här e-postmeddelandet eftersom');
+      expect(r.text).toContain('Hej Anna!');
+      expect(r.text).toContain('Du får det här e-postmeddelandet eftersom');
+      for (const m of c.mentions) expect(r.text).toContain(m);
+      // The text part is text: no markup, and the hidden preview line is left out of it.
+      expect(r.text).not.toMatch(/<[a-z][^>]*>/i);
+      const links = [...linksIn(r.text), ...hrefs(r.html)];
+      for (const link of links) expect(link.startsWith(`${base}/`), link).toBe(true);
+      for (const [key, value] of Object.entries(c.props)) {
+        if (!/(^url|Url)$/.test(key)) continue;
+        expect(linksIn(r.text)).toContain(value);
+        expect(hrefs(r.html)).toContain(value);
+      }
+    });
+  }
+
+  it('refuses a relative link or one to another site', async () => {
+    await expect(
+      renderEmail('password-reset', { firstName: 'A', url: '/reset-password' }, base),
+    ).rejects.toThrow(/absolute URL/);
+    await expect(
+      renderEmail('password-reset', { firstName: 'A', url: 'https://singelgolf.example.evil.test/x' }, base),
+    ).rejects.toThrow(/absolute URL/);
+    await expect(
+      renderEmail('verify-email', { firstName: 'A', url: 'javascript:alert(1)' }, base),
+    ).rejects.toThrow(/absolute URL/);
+  });
+
+  it('greets without a name when there is none, and escapes what members typed', async () => {
+    const r = await renderEmail(
+      'passkey-added',
+      { firstName: '  ', passkeyName: '<img src=x onerror=alert(1)>', securityUrl: u('/profile/security') },
+      base,
+    );
+    expect(r.text).toContain('Hej!');
+    expect(r.html).not.toContain('<img src=x');
+    expect(r.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('says "den närmaste minuten" for a single minute', async () => {
+    const r = await renderEmail('login-locked', { firstName: 'A', minutes: 1, resetUrl: u('/r') }, base);
+    expect(r.text).toContain('under den närmaste minuten.');
+  });
+});
