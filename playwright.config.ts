@@ -1,14 +1,20 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mailboxFor } from './e2e/mailbox';
 
 // Several engineers may run journeys at once: each sets E2E_PORT to a port of their own.
 const port = Number(process.env.E2E_PORT ?? 5200);
 export const baseURL = `http://localhost:${port}`;
+// The site sends its e-mail to the journeys' mailbox (e2e/mailbox.ts), started by the global setup.
+const mailbox = mailboxFor(port);
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser) against a fresh demo site. */
 export default defineConfig({
   testDir: './e2e',
+  // Per port, outside test-results/: another run (another port or config) never removes this run's traces.
+  outputDir: `.tmp/e2e-results-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -42,6 +48,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), SMTP_URL: mailbox.smtpUrl, EMAIL_RETRY_BASE_SECONDS: '1' },
   },
 });

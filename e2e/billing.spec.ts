@@ -1,17 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, hasHorizontalScroll, loginAs } from './support';
+import { ADMIN, hasHorizontalScroll, loginAs, signUp as signUpMember, uniqueEmail } from './support';
 
-/** Signs up a new member (free) through the real sign-up form; answers the e-mail. */
+/** Signs up a new member (free) through the real sign-up form and confirms the e-mail; answers the address. */
 async function signUp(page: Page, firstName: string): Promise<string> {
-  const email = `${firstName.toLowerCase()}.${Date.now()}@example.se`;
-  await page.goto('/api/login?screen=signup');
-  await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
-  await page.getByLabel('Förnamn').fill(firstName);
-  await page.getByLabel('Efternamn').fill('Betalare');
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Lösenord').fill('birdie2026');
-  await page.getByRole('button', { name: 'Skapa konto' }).click();
-  await expect(page.getByRole('button', { name: 'Användarmeny' })).toBeVisible();
+  const email = uniqueEmail(firstName);
+  await signUpMember(page, { firstName, lastName: 'Betalare', email, password: 'birdie2026' });
   return email;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hasHorizontalScroll } from './support';
+import { confirmSignUpEmail, hasHorizontalScroll } from './support';
 
 test.describe('foundation', () => {
   test('a visitor sees the landing page with upcoming events and the 404 page', async ({ page }) => {
@@ -29,7 +29,9 @@ test.describe('foundation', () => {
     await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
   });
 
-  test('a visitor signs up, comes back logged in, sends feedback and logs out', async ({ page }) => {
+  test('a visitor signs up, confirms the e-mail, comes back logged in, sends feedback and logs out', async ({
+    page,
+  }) => {
     const email = `ny.medlem.${Date.now()}@example.se`;
     await page.goto('/');
     await page.getByRole('link', { name: 'Bli medlem' }).first().click();
@@ -43,6 +45,9 @@ test.describe('foundation', () => {
     await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
     await page.getByLabel('Lösenord').fill('birdie2026');
     await page.getByRole('button', { name: 'Skapa konto' }).click();
+    // Logged in only after following the link in the e-mail.
+    await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible();
+    await confirmSignUpEmail(page, email);
 
     const avatar = page.getByRole('button', { name: 'Användarmeny' });
     await expect(avatar).toBeVisible();

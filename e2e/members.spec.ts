@@ -1,18 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, FREE, hasHorizontalScroll, loginAs, PRO } from './support';
+import {
+  ADMIN,
+  FREE,
+  hasHorizontalScroll,
+  loginAs,
+  PRO,
+  signUp as signUpMember,
+  uniqueEmail,
+} from './support';
 
-/** Signs up a brand-new member (an empty profile of their own to edit) and lands logged in. */
+/** Signs up a brand-new member (an empty profile of their own to edit), confirms the e-mail, lands logged in. */
 async function signUp(page: Page, firstName: string): Promise<string> {
-  const email = `${firstName.toLowerCase()}.${Date.now()}@example.se`;
-  await page.goto('/api/login?screen=signup');
-  await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
-  await page.getByLabel('Förnamn').fill(firstName);
-  await page.getByLabel('Efternamn').fill('Profilsson');
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Lösenord').fill('birdie2026');
-  await page.getByRole('button', { name: 'Skapa konto' }).click();
-  await expect(page.getByRole('button', { name: 'Användarmeny' })).toBeVisible();
+  const email = uniqueEmail(firstName);
+  await signUpMember(page, { firstName, lastName: 'Profilsson', email, password: 'birdie2026' });
   return email;
 }
 
@@ -135,9 +136,10 @@ test.describe('own profile', () => {
     await form.getByLabel('E-post').fill('inte-en-adress');
     await form.getByLabel('Födelsedatum').fill(`${new Date().getFullYear() - 16}-05-01`);
     await save.click();
-    await expect(page.getByText('Namn måste vara minst 2 tecken')).toBeVisible();
-    await expect(page.getByText('Ange en giltig e-postadress')).toBeVisible();
-    await expect(page.getByText('Du måste vara minst 18 år')).toBeVisible();
+    // Each field shows its own message (the toast repeats the first one).
+    await expect(form.getByText('Namn måste vara minst 2 tecken')).toBeVisible();
+    await expect(form.getByText('Ange en giltig e-postadress')).toBeVisible();
+    await expect(form.getByText('Du måste vara minst 18 år')).toBeVisible();
 
     await form.getByLabel('Förnamn').fill('Vera');
     await form.getByLabel('Efternamn').fill('Profilsson');

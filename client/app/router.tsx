@@ -36,8 +36,17 @@ const PaymentSuccessPage = lazy(() =>
     default: m.PaymentSuccessPage,
   })),
 );
+const EmailConfirmPage = lazy(() =>
+  import('@client/features/profile/pages/email-link-pages').then((m) => ({ default: m.EmailConfirmPage })),
+);
+const EmailCancelPage = lazy(() =>
+  import('@client/features/profile/pages/email-link-pages').then((m) => ({ default: m.EmailCancelPage })),
+);
 const AdminMembersPage = lazy(() =>
   import('@client/features/admin/pages/admin-members-page').then((m) => ({ default: m.AdminMembersPage })),
+);
+const AdminEmailPage = lazy(() =>
+  import('@client/features/admin/pages/admin-email-page').then((m) => ({ default: m.AdminEmailPage })),
 );
 
 /** The route table of spec §2, inside the layout; errors render inside the layout too. */
@@ -53,6 +62,9 @@ export const router = createBrowserRouter([
           { path: 'events/:id', element: <EventDetailPage /> },
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'payment-success', element: <PaymentSuccessPage /> },
+          // The links of the e-mail change work logged out too.
+          { path: 'email/confirm', element: <EmailConfirmPage /> },
+          { path: 'email/cancel', element: <EmailCancelPage /> },
           {
             element: <RequireAuth />,
             children: [
@@ -66,7 +78,10 @@ export const router = createBrowserRouter([
           },
           {
             element: <RequireAdmin />,
-            children: [{ path: 'admin/members', element: <AdminMembersPage /> }],
+            children: [
+              { path: 'admin/members', element: <AdminMembersPage /> },
+              { path: 'admin/email', element: <AdminEmailPage /> },
+            ],
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,11 +1,11 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { imageSrc } from '@client/lib/images';
+import { toastError, toastSuccess } from '@client/lib/toast';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@common/limits';
 import { msg } from '@common/messages';
 import { avatarInitial } from '@common/rules/display-name';
 import type { FullUser } from '@common/schemas/users';
 import { Avatar, Button, FileButton, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCamera } from '@tabler/icons-react';
 import { useUploadAvatar } from '../api/profile-api';
 
@@ -23,17 +23,12 @@ export function AvatarUpload({ user }: { user: FullUser }) {
     if (!file) return;
     const error = avatarFileError(file);
     if (error) {
-      notifications.show({ color: 'red', title: msg.uploadFailedTitle, message: error });
+      toastError(msg.uploadFailedTitle, error);
       return;
     }
     upload.mutate(file, {
-      onSuccess: () => notifications.show({ color: 'golf', message: 'Profilbilden har uppdaterats' }),
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          title: msg.uploadFailedTitle,
-          message: apiErrorMessage(err, msg.uploadFailedFallback),
-        }),
+      onSuccess: () => toastSuccess('Profilbilden har uppdaterats'),
+      onError: (err) => toastError(msg.uploadFailedTitle, apiErrorMessage(err, msg.uploadFailedFallback)),
     });
   };
   return (

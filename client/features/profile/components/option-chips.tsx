@@ -1,5 +1,5 @@
+import { toastError } from '@client/lib/toast';
 import { Chip, Group, Input } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 
 export interface OptionChipsProps {
   label: string;
@@ -27,7 +27,7 @@ export function OptionChips({
 }: OptionChipsProps) {
   const change = (next: string[]) => {
     if (next.length < value.length && next.length < min && value.length >= min) {
-      notifications.show({ color: 'red', message: keepMinMessage.replace('{n}', String(min)) });
+      toastError(keepMinMessage.replace('{n}', String(min)));
       return;
     }
     onChange(next);

@@ -14,6 +14,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { OptionChips } from './option-chips';
 import type { ProfileFormValues } from './profile-form-values';
+import { pendingEmailText } from './security-helpers';
 
 type Form = UseFormReturnType<ProfileFormValues>;
 
@@ -28,8 +29,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** 'Personlig information' and 'Golfinformation'. */
-export function PersonalAndGolfSections({ form }: { form: Form }) {
+/** The id of the profile form's address field ('Byt e-postadress' in 'Säkerhet' leads there). */
+export const PROFILE_EMAIL_INPUT_ID = 'profile-email';
+
+/** 'Personlig information' and 'Golfinformation'; `pendingEmail`: a new address waiting for its link. */
+export function PersonalAndGolfSections({
+  form,
+  pendingEmail,
+}: {
+  form: Form;
+  pendingEmail?: string | null;
+}) {
   return (
     <>
       <Section title="Personlig information">
@@ -38,10 +48,13 @@ export function PersonalAndGolfSections({ form }: { form: Form }) {
           <TextInput label="Efternamn" autoComplete="family-name" {...form.getInputProps('lastName')} />
           <TextInput label="Användarnamn" autoComplete="username" {...form.getInputProps('username')} />
           <TextInput
+            id={PROFILE_EMAIL_INPUT_ID}
             label="E-post"
             type="email"
             autoComplete="email"
             withAsterisk
+            description={pendingEmail ? pendingEmailText(pendingEmail) : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('email')}
           />
         </SimpleGrid>

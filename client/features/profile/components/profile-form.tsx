@@ -1,9 +1,10 @@
 import { apiErrorMessage } from '@client/lib/api';
+import { toastError, toastSuccess } from '@client/lib/toast';
 import { msg } from '@common/messages';
 import { type FullUser, profileUpdateSchema } from '@common/schemas/users';
 import { Button, Card, Divider, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
 import { useUpdateProfile } from '../api/profile-api';
 import { CompletenessBar } from './completeness-bar';
 import {
@@ -22,19 +23,38 @@ export function ProfileForm({ user }: { user: FullUser }) {
     validate: schemaResolver(profileUpdateSchema, { sync: true }),
   });
 
+  // The address in force changed elsewhere (a confirmed link): the field follows unless being edited.
+  const shownEmail = useRef(user.email ?? '');
+  const { getValues, setFieldValue } = form;
+  useEffect(() => {
+    const next = user.email ?? '';
+    if (next === shownEmail.current) return;
+    if (getValues().email.trim().toLowerCase() === shownEmail.current.toLowerCase())
+      setFieldValue('email', next);
+    shownEmail.current = next;
+  }, [user.email, getValues, setFieldValue]);
+
   const save = (values: ProfileFormValues) =>
     update.mutate(toProfileInput(values), {
       onSuccess: (saved) => {
-        form.resetDirty(formValuesFromUser(saved));
-        notifications.show({ color: 'golf', message: msg.profileUpdated });
+        const kept = formValuesFromUser(saved);
+        // A new address waits for its link: the field shows the one in force, the pending one below it.
+        if (values.email.trim().toLowerCase() !== kept.email.toLowerCase())
+          form.setFieldValue('email', kept.email);
+        form.resetDirty(kept);
+        if (saved.pendingEmail && saved.pendingEmail === values.email.trim().toLowerCase()) {
+          toastSuccess(
+            msg.profileUpdated,
+            `Bekräfta din nya e-postadress med länken vi har skickat till ${saved.pendingEmail}. Tills dess gäller ${saved.email ?? 'den gamla'}.`,
+          );
+        } else toastSuccess(msg.profileUpdated);
       },
-      onError: (err) =>
-        notifications.show({ color: 'red', title: msg.profileUpdateFailed, message: apiErrorMessage(err) }),
+      onError: (err) => toastError(msg.profileUpdateFailed, apiErrorMessage(err)),
     });
 
   const invalid = (errors: typeof form.errors) => {
     const first = Object.values(errors).find(Boolean);
-    notifications.show({ color: 'red', title: msg.validationFailed, message: String(first ?? '') });
+    toastError(msg.validationFailed, String(first ?? ''));
   };
 
   return (
@@ -48,7 +68,7 @@ export function ProfileForm({ user }: { user: FullUser }) {
               profileImageUrl: user.profileImageUrl,
             }}
           />
-          <PersonalAndGolfSections form={form} />
+          <PersonalAndGolfSections form={form} pendingEmail={user.pendingEmail} />
           <Divider />
           <PersonalDetailsSection form={form} />
           <Divider />

@@ -1,15 +1,31 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { Container, Grid, Tabs, Title } from '@mantine/core';
+import { Container, Grid, Stack, Tabs, Title } from '@mantine/core';
+import { useState } from 'react';
 import { MyEventsTab } from '../components/my-events-tab';
 import { ProfileForm } from '../components/profile-form';
+import { PROFILE_EMAIL_INPUT_ID } from '../components/profile-form-sections';
 import { ProfileSideCard } from '../components/profile-side-card';
+import { SecuritySection } from '../components/security-section';
 
-/** /profile: the side card, tab 'Min Profil' (the editor) and tab 'Mina Event' (spec §2 'Profile'). */
+/**
+ * /profile: the side card, tab 'Min Profil' (the editor) and tab 'Mina Event' (spec §2 'Profile'), and
+ * below them the 'Säkerhet' section (#sakerhet).
+ */
 export function ProfilePage() {
   usePageTitle('Min profil');
   const { user } = useAuth();
+  const [tab, setTab] = useState<string | null>('profile');
   if (!user) return null;
+  // 'Byt e-postadress' in 'Säkerhet': the address is changed in the profile form.
+  const changeEmail = () => {
+    setTab('profile');
+    requestAnimationFrame(() => {
+      const input = document.getElementById(PROFILE_EMAIL_INPUT_ID);
+      input?.scrollIntoView({ block: 'center' });
+      input?.focus();
+    });
+  };
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">
@@ -20,18 +36,21 @@ export function ProfilePage() {
           <ProfileSideCard user={user} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Tabs defaultValue="profile">
-            <Tabs.List mb="md">
-              <Tabs.Tab value="profile">Min Profil</Tabs.Tab>
-              <Tabs.Tab value="events">Mina Event</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="profile">
-              <ProfileForm key={user.id} user={user} />
-            </Tabs.Panel>
-            <Tabs.Panel value="events">
-              <MyEventsTab userId={user.id} />
-            </Tabs.Panel>
-          </Tabs>
+          <Stack gap="lg">
+            <Tabs value={tab} onChange={setTab}>
+              <Tabs.List mb="md">
+                <Tabs.Tab value="profile">Min Profil</Tabs.Tab>
+                <Tabs.Tab value="events">Mina Event</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="profile">
+                <ProfileForm key={user.id} user={user} />
+              </Tabs.Panel>
+              <Tabs.Panel value="events">
+                <MyEventsTab userId={user.id} />
+              </Tabs.Panel>
+            </Tabs>
+            <SecuritySection onChangeEmail={changeEmail} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Container>
