@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAX_PARTICIPANTS_MIN, MAX_PARTICIPANTS_STEP, TEXT_LONG_MAX, TEXT_SHORT_MAX } from '../limits';
+import {
+  CALENDAR_SPAN_MAX_YEARS,
+  EVENT_DATE_MAX,
+  EVENT_DATE_MIN,
+  MAX_PARTICIPANTS_MIN,
+  MAX_PARTICIPANTS_STEP,
+  TEXT_LONG_MAX,
+  TEXT_SHORT_MAX,
+} from '../limits';
 import { msg } from '../messages';
 import { EVENT_FILTERS, EVENT_STATUSES } from '../options';
 import { totalPrice } from '../rules/event-price';
@@ -18,7 +26,8 @@ export const eventSchema = z.object({
   createdAt: z.string(),
   status: z.enum(EVENT_STATUSES),
   price: z.number().int(),
-  notes: z.string().nullable(),
+  /** The spec's 'additional internal notes': sent to administrators only, absent for everyone else. */
+  notes: z.string().nullable().optional(),
   image: z.string().nullable(),
   imageUrl: z.string().nullable(),
   imageId: z.string().nullable(),
@@ -32,12 +41,19 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
+const DATE_MIN = new Date(EVENT_DATE_MIN);
+const DATE_MAX = new Date(EVENT_DATE_MAX);
+/** Inside the years the site deals in (2000–2100): PostgreSQL and calendars stay out of trouble. */
+const inSaneRange = (d: Date) => d.getTime() >= DATE_MIN.getTime() && d.getTime() <= DATE_MAX.getTime();
+const yearsLabel = `${DATE_MIN.getUTCFullYear()} och ${DATE_MAX.getUTCFullYear()}`;
+
 const isoDate = (label: string) =>
   z.coerce
     .date({ error: `${label} måste vara ett giltigt datum` })
     .refine((d) => !Number.isNaN(d.getTime()), {
       error: `${label} måste vara ett giltigt datum`,
-    });
+    })
+    .refine(inSaneRange, { error: `${label} måste vara mellan ${yearsLabel}` });
 
 const fee = (label: string) =>
   z.coerce
@@ -94,12 +110,26 @@ export const eventInputSchema = eventFieldsSchema.superRefine((v, ctx) => {
 });
 export type EventInput = z.infer<typeof eventInputSchema>;
 
-export const eventListQuerySchema = z.object({
-  status: z.enum(EVENT_FILTERS).optional(),
-  q: z.string().max(TEXT_SHORT_MAX).optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
-});
+/** GET /api/events filters; from/to (a calendar's range) at most CALENDAR_SPAN_MAX_YEARS apart. */
+export const eventListQuerySchema = z
+  .object({
+    status: z.enum(EVENT_FILTERS).optional(),
+    q: z.string().max(TEXT_SHORT_MAX).optional(),
+    from: isoDate('Från').optional(),
+    to: isoDate('Till').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.from || !v.to) return;
+    if (v.to.getTime() < v.from.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: msg.calendarRangeReversed });
+      return;
+    }
+    const limit = new Date(v.from);
+    limit.setUTCFullYear(limit.getUTCFullYear() + CALENDAR_SPAN_MAX_YEARS);
+    if (v.to.getTime() > limit.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: msg.calendarSpanTooLong });
+    }
+  });
 
 /** Path parameter of every /api/events/{id} route. */
 export const eventIdParamsSchema = z.object({

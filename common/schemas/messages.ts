@@ -59,7 +59,7 @@ export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 /** GET /api/messages/{userId}: the newest `limit` messages before `before` (a message id), oldest first. */
 export const threadQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 export type ThreadQuery = z.infer<typeof threadQuerySchema>;

@@ -8,10 +8,14 @@ import { canEditEvent, canSeeEventChat } from './events.policy';
 
 export type EventRow = typeof events.$inferSelect;
 
-/** An event row with its counts, as the API returns it. */
+/**
+ * An event row with its counts, as the API returns it. The internal notes only with `withNotes`
+ * (an administrator's answer); never in a list that is shared between callers.
+ */
 export function presentEvent(
   e: EventRow,
   counts: { registeredCount: number; waitlistedCount: number },
+  options: { withNotes?: boolean } = {},
 ): Event {
   return {
     id: e.id,
@@ -26,7 +30,7 @@ export function presentEvent(
     createdAt: e.createdAt.toISOString(),
     status: e.status,
     price: e.price,
-    notes: e.notes,
+    ...(options.withNotes ? { notes: e.notes } : {}),
     image: e.image,
     imageUrl: e.imageUrl,
     imageId: e.imageId,
@@ -55,7 +59,7 @@ export function presentEventDetail(
   const open = registrationClosedReason(e, now) === null;
   const ended = hasEnded(e, now);
   return {
-    ...presentEvent(e, e),
+    ...presentEvent(e, e, { withNotes: admin }),
     ballGroupCount: ctx.ballGroupCount,
     registrationOpen: open,
     myRegistration: ctx.myRegistration,

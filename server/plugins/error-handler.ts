@@ -2,6 +2,8 @@ import { msg } from '@common/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
+import { isDatabaseUnavailable, replyDatabaseUnavailable } from './database-outage';
+import { badInputMessage } from './safe-defaults';
 
 // zod's own (English) default messages; ours (the spec's Swedish texts) never start like these.
 const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/;
@@ -34,6 +36,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, cause: err.cause?.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: msg.serverError });
+    }
+    if (isDatabaseUnavailable(err)) return replyDatabaseUnavailable(request, reply, err);
+    // A value the schemas let through that the database refuses (NUL, out of range): the caller's input, 400.
+    const badInput = badInputMessage(err);
+    if (badInput) {
+      request.log.warn({ err }, 'bad input reached the database');
+      return reply.status(400).send({ message: badInput });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: msg.tooManyRequests });

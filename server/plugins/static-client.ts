@@ -26,7 +26,13 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/idp/') || path === '/ws';
-    if (request.method === 'GET' && !isApi && hasBuild && !/\.[a-z0-9]+$/i.test(path)) {
+    // HEAD as GET (the same headers, no body), as for every other route.
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi &&
+      hasBuild &&
+      !/\.[a-z0-9]+$/i.test(path)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: msg.notFound });

@@ -41,16 +41,19 @@ export function createAdapterClass(db: Db) {
       return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
     }
 
+    // Ids come from requests (codes, tokens, client ids): one with a NUL matches nothing (PostgreSQL would refuse it).
     find(id: string) {
-      return this.findWhere(eq(idpModels.id, id));
+      return id.includes('\u0000') ? Promise.resolve(undefined) : this.findWhere(eq(idpModels.id, id));
     }
 
     findByUid(uid: string) {
-      return this.findWhere(eq(idpModels.uid, uid));
+      return uid.includes('\u0000') ? Promise.resolve(undefined) : this.findWhere(eq(idpModels.uid, uid));
     }
 
     findByUserCode(userCode: string) {
-      return this.findWhere(eq(idpModels.userCode, userCode));
+      return userCode.includes('\u0000')
+        ? Promise.resolve(undefined)
+        : this.findWhere(eq(idpModels.userCode, userCode));
     }
 
     async consume(id: string): Promise<void> {
