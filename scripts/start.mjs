@@ -1,7 +1,13 @@
-// npm start: build the client when it is missing or older than its sources, then run the server.
+// npm start: build the client and the server when missing or older than their sources, then run the
+// built server with node (no TypeScript at run time).
+//
+// NODE_ENV defaults to production. A fresh clone (neither NODE_ENV nor SEED_DEMO set) also gets
+// SEED_DEMO=true, so an empty database shows the demo community; the server warns about its public
+// logins. A deployment sets NODE_ENV=production itself: then demo data only with SEED_DEMO=true.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBuild, serverBuildIsStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/client/index.html');
@@ -32,10 +38,24 @@ if (!existsSync(built) || statSync(built).mtimeMs < Math.max(...sources, ...conf
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+if (serverBuildIsStale()) {
+  console.log('Building the server ...');
+  try {
+    await buildServer();
+  } catch {
+    process.exit(1);
+  }
+}
+
+const env = { ...process.env };
+const unset = (name) => env[name] === undefined || env[name] === '';
+if (unset('NODE_ENV') && unset('SEED_DEMO')) env.SEED_DEMO = 'true';
+if (unset('NODE_ENV')) env.NODE_ENV = 'production';
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,5 +1,6 @@
 // npm test: every test — types, lint, unit, server integration on PGlite (and PostgreSQL when
-// DATABASE_URL is set), the client build, browser journeys — then one line `N passed, N failed`.
+// DATABASE_URL is set), the server tests again under Node 24, the client and server builds, browser
+// journeys — then one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -28,17 +29,18 @@ function check(name, cmd, args, env) {
   summary.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
 }
 
-/** A vitest run; counts its tests from the JSON report. */
-function vitest(name, args, env) {
+/** A vitest run (under this Node, or the command `node` gives); counts its tests from the JSON report. */
+function vitest(name, args, env, node = null) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
   const out = path.join(tmp, `vitest-${name}.json`);
   rmSync(out, { force: true });
-  const ok = run(
-    bin('vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-  );
+  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const started = Date.now();
+  const ok = node
+    ? run(node[0], [...node.slice(1), path.join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs], env)
+    : run(bin('vitest'), vitestArgs, env);
+  console.log(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (!existsSync(out)) {
     failed++;
     summary.push(`${name}: did not run`);
@@ -83,7 +85,16 @@ vitest('unit', ['--project', 'unit']);
 vitest('server', ['--project', 'server'], { TEST_DB: 'pglite' });
 if (process.env.DATABASE_URL) vitest('server-postgres', ['--project', 'server'], { TEST_DB: 'postgres' });
 else summary.push('server-postgres: skipped (DATABASE_URL not set)');
+// The newest runtime too: the server tests once more under Node 24 (the registry's `node` package
+// brings the binary), on PostgreSQL when DATABASE_URL is set.
+vitest(
+  'server-node24',
+  ['--project', 'server'],
+  { TEST_DB: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+  ['npx', '-y', 'node@24'],
+);
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
+check('build-server', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
 playwright('e2e');
 
 console.log(`\n${summary.join('\n')}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, demoSeeding, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -7,7 +7,8 @@ describe('loadConfig', () => {
     expect(c.PORT).toBe(5000);
     expect(c.publicUrl).toBe('http://localhost:5000');
     expect(c.builtInIssuer).toBe(true);
-    expect(c.SEED_DEMO).toBe(true);
+    expect(c.NODE_ENV).toBe('production');
+    expect(c.demoSeeding).toBe('no');
     expect(c.DATA_DIR).toBe('./data');
   });
 
@@ -35,5 +36,21 @@ describe('loadConfig', () => {
       'anna@example.se',
       'bo@example.se',
     ]);
+  });
+
+  it('seeds demo data in production only when SEED_DEMO=true is set (and then warns)', () => {
+    expect(demoSeeding('production', undefined)).toBe('no');
+    expect(demoSeeding('production', false)).toBe('no');
+    expect(demoSeeding('production', true)).toBe('warn');
+    expect(demoSeeding('development', undefined)).toBe('yes');
+    expect(demoSeeding('development', false)).toBe('no');
+    expect(demoSeeding('test', undefined)).toBe('yes');
+    expect(demoSeeding('test', true)).toBe('yes');
+    // Through the environment: unset NODE_ENV is production.
+    expect(loadConfig({ SEED_DEMO: 'true' }).demoSeeding).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).demoSeeding).toBe('no');
+    expect(loadConfig({ NODE_ENV: 'development' }).demoSeeding).toBe('yes');
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'no' }).demoSeeding).toBe('no');
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
   });
 });

@@ -16,6 +16,7 @@ const emails = z
 /** Every environment variable the server reads; README's configuration table mirrors this. */
 const envSchema = z
   .object({
+    /** Unset counts as production: the safe choice for a server nobody configured (no demo data). */
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(1).max(65535).default(5000),
     HOST: z.string().min(1).default('0.0.0.0'),
@@ -33,7 +34,8 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     ADMIN_EMAILS: emails.default([]),
-    SEED_DEMO: bool.default(true),
+    /** Unset: demo data outside production only (see `demoSeeding`). */
+    SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -42,6 +44,10 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).max(320).optional(),
+    /** The sender's first retry waits this long; each further one four times longer (capped at 6 hours). */
+    EMAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+    /** After this many failed attempts an e-mail is given up as `failed`. */
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -88,6 +94,20 @@ export interface Config extends Env {
   builtInIssuer: boolean;
   /** The sender of every e-mail: MAIL_FROM, else `Singelgolf <noreply@{host of PUBLIC_URL}>`. */
   mailFrom: string;
+  /** Whether an empty database gets the demo community, and whether that needs a warning. */
+  demoSeeding: DemoSeeding;
+}
+
+/** Seed demo data on an empty database? `warn`: yes, in production (its logins are public). */
+export type DemoSeeding = 'no' | 'yes' | 'warn';
+
+/**
+ * Demo data is never seeded in production unless asked for: with NODE_ENV=production only an
+ * explicit SEED_DEMO=true seeds (and the server warns); elsewhere SEED_DEMO defaults to true.
+ */
+export function demoSeeding(nodeEnv: Env['NODE_ENV'], seedDemo: boolean | undefined): DemoSeeding {
+  if (nodeEnv === 'production') return seedDemo === true ? 'warn' : 'no';
+  return (seedDemo ?? true) ? 'yes' : 'no';
 }
 
 export class ConfigError extends Error {}
@@ -106,5 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const v = parsed.data;
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, '');
   const mailFrom = v.MAIL_FROM ?? `Singelgolf <noreply@${new URL(publicUrl).hostname}>`;
-  return { ...v, publicUrl, builtInIssuer: !v.OIDC_ISSUER_URL, mailFrom };
+  return {
+    ...v,
+    publicUrl,
+    builtInIssuer: !v.OIDC_ISSUER_URL,
+    mailFrom,
+    demoSeeding: demoSeeding(v.NODE_ENV, v.SEED_DEMO),
+  };
 }

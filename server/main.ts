@@ -1,11 +1,21 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoDataIfEmpty } from './seed/seed';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoDataIfEmpty } from './seed/seed';
+import { prepareShutdown } from './shutdown';
+
+/** A stop signal that came before the server listened: the start stops at the next step. */
+let stopRequested: string | null = null;
+let onSignal = (signal: string) => {
+  stopRequested = signal;
+  // Starting (migrations, demo data) may be busy for a while: the limit of a stop holds here too.
+  setTimeout(() => process.exit(1), 10_000).unref();
+};
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onSignal(signal));
 
 /** Starts the server: configuration, database (migrated), demo data, listen, graceful shutdown. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -20,30 +30,26 @@ async function main() {
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  if (config.SEED_DEMO) await seedDemoDataIfEmpty(database);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, startJobs: true });
+  const shutdown = prepareShutdown(app, database);
+  onSignal = (signal) => void shutdown(signal);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
+  if (config.demoSeeding !== 'no' && !stopRequested) {
+    if (config.demoSeeding === 'warn') {
+      app.log.warn(
+        { logins: DEMO_LOGINS, password: DEMO_PASSWORD },
+        `SEED_DEMO=true with NODE_ENV=production: an empty database gets the demo community, whose logins ${DEMO_LOGINS.join(', ')} (password ${DEMO_PASSWORD}) anyone can use. Unset SEED_DEMO for a real site.`,
+      );
     }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    if (await seedDemoDataIfEmpty(database)) app.log.info('demo data seeded');
+  }
+  if (stopRequested) return shutdown(stopRequested);
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     app.log.error({ err }, 'could not listen');
+    await app.close().catch(() => {});
     await database.close();
     process.exit(1);
   }

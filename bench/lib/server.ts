@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,9 +22,15 @@ export async function startServer(opts: {
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const url = `http://localhost:${opts.port}`;
+  // The built server, as `npm start` runs it (built here when a source is newer).
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('building the server failed');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/main.ts')],
+    ['--enable-source-maps', path.join(root, 'dist/server/main.js')],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -36,6 +36,9 @@ import { createRng, HOUR } from './random';
 /** The password of every demo login (README lists the three fixed accounts). */
 export const DEMO_PASSWORD = 'golf1234';
 
+/** The three fixed demo logins (admin, Pro, free member); the production warning names them. */
+export const DEMO_LOGINS = ['admin@singelgolf.test', 'pro@singelgolf.test', 'free@singelgolf.test'] as const;
+
 /** One seed for all the pseudo-random choices, so every run builds the same community. */
 const SEED = 19_042_025;
 
