@@ -1,19 +1,15 @@
+import { safeReturnTo } from '@common/rules/safe-return-to';
+import { errorSchema } from '@common/schemas/errors';
 import { fullUserSchema } from '@common/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentFullUser } from '../members/members.presenter';
+import { announceEndedSessions } from '../realtime/session-sockets';
 import { upsertLoginUser } from './auth.service';
 import { BUILTIN_ISSUER_KEY } from './builtin-account';
 import { requireUser } from './current-user';
 import type { RelyingParty } from './relying-party';
-
-const errorSchema = z.object({ message: z.string() });
-
-/** Only same-site paths may be returned to after login. */
-function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
 
 declare module 'fastify' {
   interface Session {
@@ -35,7 +31,8 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
         summary: 'Start login or sign-up at the OpenID Connect issuer',
         querystring: z.object({
           screen: z.enum(['signup', 'login']).optional(),
-          returnTo: z.string().max(500).optional(),
+          // Anything but a same-site path (see safeReturnTo) returns to '/' rather than failing the login.
+          returnTo: z.string().optional(),
         }),
       },
       config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
@@ -50,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
         codeVerifier: start.codeVerifier,
         state: start.state,
         nonce: start.nonce,
-        returnTo: safeReturnTo(request.query.returnTo),
+        returnTo: safeReturnTo(request.query.returnTo, app.config.publicUrl),
       });
       return reply.redirect(start.url);
     },
@@ -105,7 +102,10 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
     async (request, reply) => {
       const idToken = request.session.get('idToken');
       const hadUser = !!request.session.get('userId');
+      const sid = request.session.sessionId;
       await request.session.destroy();
+      // This session's WebSockets close too, on whichever instance holds them.
+      if (hadUser) await announceEndedSessions(app.db, [sid]);
       const url = hadUser ? await rp.logoutUrl(idToken).catch(() => null) : null;
       return reply.redirect(url ?? '/');
     },

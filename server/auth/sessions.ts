@@ -1,10 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idpModels, sessions } from '../db/schema';
+import { announceEndedSessions } from '../realtime/session-sockets';
 
 /**
  * Ends every site session of a member (all devices), except `exceptSid` when given. A session is
- * read from the table on every request, so the next request of an ended session is logged out.
+ * read from the table on every request, so the next request of an ended session is logged out; the
+ * ended sessions are announced (NOTIFY, at commit when `db` is a transaction) so every instance closes
+ * the WebSockets opened with them. Anything that locks a member out (new password, 'Logga ut överallt',
+ * suspension) goes through here.
  */
 export async function endUserSessions(db: Db, userId: string, exceptSid?: string): Promise<number> {
   const bySession = sql`(${sessions.sess}->>'userId') = ${userId}`;
@@ -12,6 +16,10 @@ export async function endUserSessions(db: Db, userId: string, exceptSid?: string
     .delete(sessions)
     .where(exceptSid ? and(bySession, ne(sessions.sid, exceptSid)) : bySession)
     .returning({ sid: sessions.sid });
+  await announceEndedSessions(
+    db,
+    rows.map((r) => r.sid),
+  );
   return rows.length;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { events, images, users } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildUser, eventFormPayload } from '../test/factories';
+import { itOnPostgres } from '../test/postgres-only';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { attachImage } from './images.service';
 import { smallJpeg, uploadImage } from './images.test-helpers';
@@ -210,7 +211,8 @@ describe('image ownership', () => {
       expect(again.json().imageId).toBe(forThisEvent);
     });
 
-    it('one pending image sent with two events at once goes to one of them only', async () => {
+    // Two requests overlap only on PostgreSQL; PGlite runs one transaction at a time.
+    itOnPostgres('one pending image sent with two events at once goes to one of them only', async () => {
       const own = await upload(asAdmin, 'event');
       const before = await countEvents();
       const answers = await Promise.all([
@@ -225,41 +227,45 @@ describe('image ownership', () => {
     });
   });
 
-  it('holds the image row while attaching: a second attach waits, then finds the image taken', async () => {
-    const own = await upload(asAdmin, 'event');
-    const [first, second] = [await buildEvent(t.db), await buildEvent(t.db)];
-    const attach = (tx: Db, eventId: number) =>
-      attachImage(tx, {
-        imageId: own,
-        entityType: 'event',
-        entityId: String(eventId),
-        actor: admin,
-        notFound: msg.imageNotFound,
+  // On PGlite the second transaction would wait for the first whatever the lock (one connection).
+  itOnPostgres(
+    'holds the image row while attaching: a second attach waits, then finds the image taken',
+    async () => {
+      const own = await upload(asAdmin, 'event');
+      const [first, second] = [await buildEvent(t.db), await buildEvent(t.db)];
+      const attach = (tx: Db, eventId: number) =>
+        attachImage(tx, {
+          imageId: own,
+          entityType: 'event',
+          entityId: String(eventId),
+          actor: admin,
+          notFound: msg.imageNotFound,
+        });
+      let release = () => {};
+      let attached = () => {};
+      const firstAttached = new Promise<void>((resolve) => {
+        attached = resolve;
       });
-    let release = () => {};
-    let attached = () => {};
-    const firstAttached = new Promise<void>((resolve) => {
-      attached = resolve;
-    });
-    const firstDone = t.db.transaction(async (tx) => {
-      await attach(tx, first.id);
-      attached();
-      await new Promise<void>((resolve) => {
-        release = resolve;
+      const firstDone = t.db.transaction(async (tx) => {
+        await attach(tx, first.id);
+        attached();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
       });
-    });
-    await firstAttached;
-    const secondDone = t.db.transaction((tx) => attach(tx, second.id));
-    const secondResult = secondDone.then(
-      () => 'attached',
-      (err: { status?: number }) => err.status,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    release();
-    await firstDone;
-    expect(await secondResult).toBe(409);
-    expect((await imageRow(own)).entityId).toBe(String(first.id));
-  });
+      await firstAttached;
+      const secondDone = t.db.transaction((tx) => attach(tx, second.id));
+      const secondResult = secondDone.then(
+        () => 'attached',
+        (err: { status?: number }) => err.status,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      release();
+      await firstDone;
+      expect(await secondResult).toBe(409);
+      expect((await imageRow(own)).entityId).toBe(String(first.id));
+    },
+  );
 
   it('PATCH /api/images/{id}/entity does not send an image back to pending', async () => {
     const own = await upload(asOwner, 'profile', owner.id);

@@ -37,3 +37,11 @@ export function canViewImage(viewer: Actor | null, image: ImageOwnership): boole
   if (image.entityId !== 'pending') return true;
   return image.uploadedBy !== null && isSelf(viewer, image.uploadedBy);
 }
+
+/** Uploads a member may make in an hour: enough for any real use, not enough to fill the database. */
+export const IMAGE_UPLOADS_PER_HOUR = { member: 30, admin: 200 } as const;
+
+/** How many images the actor may upload within one hour (admins add event pictures in batches). */
+export function uploadsPerHour(actor: Actor): number {
+  return isAdmin(actor) ? IMAGE_UPLOADS_PER_HOUR.admin : IMAGE_UPLOADS_PER_HOUR.member;
+}

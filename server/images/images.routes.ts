@@ -1,5 +1,6 @@
 import { msg } from '@common/messages';
 import { IMAGE_ENTITY_TYPES } from '@common/options';
+import { errorSchema } from '@common/schemas/errors';
 import {
   type ImageInfo,
   imageEntityInputSchema,
@@ -12,11 +13,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import { authorize, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
+import type { UserRow } from '../members/members.presenter';
 import { canAttachImage, canViewImage } from './images.policy';
 import { findImageBytes, findImageMeta, type ImageMeta } from './images.queries';
-import { attachImage, checkImageEntity, storeImage } from './images.service';
+import {
+  attachImage,
+  checkImageEntity,
+  checkUploadAllowance,
+  ImagesBusyError,
+  storeImage,
+  UploadLimitError,
+} from './images.service';
 
-const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 // A pending image is its uploader's alone: no shared cache keeps it, the browser revalidates.
@@ -38,9 +46,15 @@ function presentImage(m: ImageMeta): ImageInfo {
   };
 }
 
-/** Reads the multipart request: the file `image` (at most 3 MB) and the text fields. */
+/**
+ * Reads the multipart request as it arrives: the text fields (our client sends them first), then the
+ * file `image` (at most 3 MB, multipart's limit). `beforeFile` sees the fields before a byte of the file
+ * is read, so a refused upload is refused without taking it in. The file is gathered chunk by chunk and
+ * joined once; sharp needs it whole (a JPEG's or PNG's header and data are read more than once).
+ */
 async function readUpload(
   request: FastifyRequest,
+  beforeFile: (fields: Record<string, string>) => void,
 ): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new ValidationError(msg.imageMissing);
   const fields: Record<string, string> = {};
@@ -49,10 +63,19 @@ async function readUpload(
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'image' || bytes) {
-          await part.toBuffer();
+          part.file.resume();
           continue;
         }
-        bytes = await part.toBuffer();
+        try {
+          // Fields sent after the file (other clients) are checked once the request is read.
+          if ('entityType' in fields && 'entityId' in fields) beforeFile(fields);
+        } catch (refusal) {
+          part.file.resume(); // read and drop the rest, so the answer reaches the client
+          throw refusal;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        bytes = Buffer.concat(chunks);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -66,6 +89,14 @@ async function readUpload(
   }
   if (!bytes?.length) throw new ValidationError(msg.imageMissing);
   return { bytes, fields };
+}
+
+/** The fields of an upload, validated, and whether the member may upload for that entity. */
+function uploadTarget(user: UserRow, fields: Record<string, string>) {
+  const parsed = imageUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? msg.validationFailed);
+  authorize(canAttachImage(user, parsed.data.entityType, parsed.data.entityId));
+  return parsed.data;
 }
 
 /**
@@ -103,20 +134,27 @@ export async function imagesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['images'],
-        summary: 'Upload an image (multipart: image, entityType event|profile, entityId); at most 3 MB',
+        summary:
+          'Upload an image (multipart: entityType event|profile, entityId, then image); at most 3 MB, 30 an hour (admins 200)',
         consumes: ['multipart/form-data'],
-        response: { 201: imageSchema, ...errors },
+        response: { 201: imageSchema, ...errors, 429: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { bytes, fields } = await readUpload(request);
-      const parsed = imageUploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? msg.validationFailed);
-      const { entityType, entityId } = parsed.data;
-      authorize(canAttachImage(user, entityType, entityId));
-      const meta = await storeImage(app.db, { bytes, entityType, entityId, uploadedBy: user.id });
-      return reply.status(201).send(presentImage(meta));
+      try {
+        // Before a byte of the upload is read: the member's hour (one indexed count).
+        await checkUploadAllowance(app.db, user);
+        const { bytes, fields } = await readUpload(request, (f) => uploadTarget(user, f));
+        const { entityType, entityId } = uploadTarget(user, fields);
+        const meta = await storeImage(app.db, { bytes, entityType, entityId, actor: user });
+        return reply.status(201).send(presentImage(meta));
+      } catch (err) {
+        if (err instanceof UploadLimitError || err instanceof ImagesBusyError) {
+          reply.header('retry-after', String(err.retryAfterSeconds));
+        }
+        throw err;
+      }
     },
   );
 

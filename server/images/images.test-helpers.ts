@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import type { Db } from '../db/client';
 import type { TestClient } from '../test/test-app';
+import { insertImage } from './images.queries';
 
 /** A multipart/form-data body with text fields first, then the file `image`. */
 export function multipart(
@@ -39,3 +41,46 @@ export const smallJpeg = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f7d32' } })
     .jpeg()
     .toBuffer();
+
+/** A photo-like JPEG of about 2.8 MB (4032×3024, gradients and grain, as a phone camera's). */
+export async function phonePhoto(): Promise<Buffer> {
+  const w = 4032;
+  const h = 3024;
+  const raw = Buffer.alloc(w * h * 3);
+  let s = 12345;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      const n = (s >> 16) % 48;
+      const i = (y * w + x) * 3;
+      raw[i] = ((x * 255) / w + n) & 255;
+      raw[i + 1] = ((y * 255) / h + n) & 255;
+      raw[i + 2] = (((x + y) % 256) + n) & 255;
+    }
+  }
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
+}
+
+/** Stores an image row directly (as an upload at `createdAt` would have), for limits and clean-up. */
+export async function storedImage(
+  db: Db,
+  p: { uploadedBy: string; entityType?: 'event' | 'profile'; entityId?: string; createdAt?: Date },
+) {
+  const bytes = Buffer.from('not decoded here');
+  const meta = await insertImage(db, {
+    originalData: bytes,
+    thumbnailData: bytes,
+    mimeType: 'image/jpeg',
+    originalSize: bytes.length,
+    thumbnailSize: bytes.length,
+    width: 1,
+    height: 1,
+    entityType: p.entityType ?? 'profile',
+    entityId: p.entityId ?? 'pending',
+    uploadedBy: p.uploadedBy,
+    createdAt: p.createdAt ?? new Date(),
+  });
+  return meta;
+}

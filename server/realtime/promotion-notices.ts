@@ -1,32 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { eventNotifications } from '../db/schema';
+import type { EventNotificationRow } from '../registrations/registrations.service';
 import { publishToUsers } from './realtime.publish';
 
 /**
- * After a waitlist promotion has committed: pushes each promoted member's newest
- * `waitlist_promoted` notice to their open sockets (any instance). Never throws.
+ * After a waitlist promotion has committed: pushes each notice the promotion inserted to its member's open
+ * sockets (any instance), as it was stored; nothing is read back. Never throws.
  */
 export async function pushPromotionNotices(
-  database: Database,
-  promoted: { eventId: number; userId: string }[],
+  database: Pick<Database, 'notify'>,
+  notices: EventNotificationRow[],
 ): Promise<void> {
-  for (const p of promoted) {
+  for (const n of notices) {
     try {
-      const [n] = await database.db
-        .select()
-        .from(eventNotifications)
-        .where(
-          and(
-            eq(eventNotifications.userId, p.userId),
-            eq(eventNotifications.eventId, p.eventId),
-            eq(eventNotifications.type, 'waitlist_promoted'),
-          ),
-        )
-        .orderBy(desc(eventNotifications.id))
-        .limit(1);
-      if (!n) continue;
-      await publishToUsers(database, [p.userId], {
+      await publishToUsers(database, [n.userId], {
         type: 'event_notification',
         data: { notification: { ...n, createdAt: n.createdAt.toISOString() } },
       });

@@ -12,8 +12,9 @@ import { canJoinMessages } from '../messages/messages.policy';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessageWithSender } from '../messages/messages.queries';
 import { groupChatReaders, messageRecipients, requireGroupChat } from '../messages/messages.service';
-import { RealtimeHub } from './realtime.hub';
+import { CLOSE_POLICY_VIOLATION, MAX_SOCKETS_PER_USER, RealtimeHub } from './realtime.hub';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publish';
+import { liveSessions, parseEndedSessions, SESSIONS_ENDED_CHANNEL } from './session-sockets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,10 +23,11 @@ declare module 'fastify' {
   }
 }
 
-/** Ping interval: a socket that has not answered one ping by the next is dropped. */
+/**
+ * Ping interval: a socket that has not answered one ping by the next is dropped. At each beat the
+ * sessions behind the sockets are checked too (expired, or ended while an announcement was missed).
+ */
 export const HEARTBEAT_MS = 30_000;
-
-const send = (socket: WebSocket, event: ServerRealtimeEvent) => socket.send(JSON.stringify(event));
 
 /** The event whose group chat a pushed event is a new message of, or null. */
 function groupChatOf(event: ServerRealtimeEvent): number | null {
@@ -33,23 +35,34 @@ function groupChatOf(event: ServerRealtimeEvent): number | null {
   return event.data.message.eventId;
 }
 
-/** Only logged-in members from this site may open the socket (no cross-site WebSocket hijacking). */
+/**
+ * Only logged-in members from this site may open the socket (no cross-site WebSocket hijacking), and
+ * at most MAX_SOCKETS_PER_USER each on this instance (429).
+ */
 async function checkUpgrade(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const origin = request.headers.origin;
   const own = `${request.protocol}://${request.host}`;
   if (origin && origin !== own && origin !== new URL(app.config.publicUrl).origin) {
     return reply.status(403).send({ message: msg.originRefused });
   }
-  if (!(await request.currentUser())) return reply.status(401).send({ message: msg.notLoggedIn });
+  const user = await request.currentUser();
+  if (!user) return reply.status(401).send({ message: msg.notLoggedIn });
+  if (app.realtime.countFor(user.id) >= MAX_SOCKETS_PER_USER) {
+    return reply.status(429).send({ message: msg.realtimeTooManySockets });
+  }
 }
 
 /**
  * The WebSocket `/ws`: authenticated by the session cookie at the upgrade. A socket joins its own
  * member's stream with `join_messages`; events published by any instance (NOTIFY) reach it.
+ * Each socket lives as long as its session: ended sessions are announced on SESSIONS_ENDED_CHANNEL
+ * (every instance closes their sockets at once), and the heartbeat checks the rest.
+ * Per-socket limits (size, rate, unsent bytes) are the hub's: over one, the socket is closed with 1008.
  */
 async function realtimeRoutes(app: FastifyInstance) {
-  const hub = new RealtimeHub();
+  const hub = new RealtimeHub({ liveSessions: (sids) => liveSessions(app.db, sids) });
   app.decorate('realtime', hub);
+  const send = (socket: WebSocket, event: ServerRealtimeEvent) => hub.send(socket, event);
 
   /**
    * Delivers to the members' joined sockets here and, for a group message, to the sockets watching
@@ -89,8 +102,9 @@ async function realtimeRoutes(app: FastifyInstance) {
     }
   }
 
-  /** One message from a browser (handled in order per socket). */
+  /** One message from a browser (handled in order per socket; nothing once the hub has let it go). */
   async function onClientMessage(socket: WebSocket, user: UserRow, data: ClientRealtimeMessage) {
+    if (!hub.holds(socket)) return;
     if (data.type === 'join_messages') {
       if (!canJoinMessages(user, data.userId)) {
         send(socket, { type: 'error', data: { message: msg.realtimeJoinRefused } });
@@ -124,7 +138,14 @@ async function realtimeRoutes(app: FastifyInstance) {
     onNotify(payload).catch((err) => app.log.warn({ err }, 'realtime delivery failed'));
   });
 
-  const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_MS);
+  const unlistenSessions = await app.database.listen(SESSIONS_ENDED_CHANNEL, (payload) => {
+    hub.closeSessions(parseEndedSessions(payload));
+  });
+
+  const heartbeat = setInterval(() => {
+    hub.heartbeat();
+    hub.checkSessions().catch((err) => app.log.warn({ err }, 'realtime session check failed'));
+  }, HEARTBEAT_MS);
   heartbeat.unref();
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
@@ -132,6 +153,7 @@ async function realtimeRoutes(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => {
     await unlisten();
+    await unlistenSessions();
   });
 
   app.get(
@@ -150,9 +172,21 @@ async function realtimeRoutes(app: FastifyInstance) {
         socket.close(4401, msg.notLoggedIn);
         return;
       }
-      hub.add(socket, user.id);
+      const expires = request.session.cookie.expires;
+      const added = hub.add(socket, {
+        userId: user.id,
+        sid: request.session.sessionId,
+        expiresAt: expires ? new Date(expires).getTime() : null,
+      });
+      if (!added) {
+        // Another upgrade of the same member got in between the check and here.
+        socket.close(CLOSE_POLICY_VIOLATION, 'too many sockets');
+        return;
+      }
       let queue = Promise.resolve();
-      socket.on('message', (raw) => {
+      socket.on('message', (raw, isBinary) => {
+        // Size and rate first, before any parsing: a flood costs a few operations a frame, then nothing.
+        if (!hub.admit(socket, frameBytes(raw)) || isBinary) return;
         let parsed: ReturnType<typeof clientRealtimeSchema.safeParse>;
         try {
           parsed = clientRealtimeSchema.safeParse(JSON.parse(String(raw)));
@@ -168,6 +202,11 @@ async function realtimeRoutes(app: FastifyInstance) {
       });
     },
   );
+}
+
+function frameBytes(raw: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(raw)) return raw.reduce((n, b) => n + b.length, 0);
+  return raw.byteLength;
 }
 
 // Decorations (app.realtime) belong to the root app, as with fastify-plugin.

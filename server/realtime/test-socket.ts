@@ -12,7 +12,7 @@ export interface TestSocket {
   close(): void;
 }
 
-/** Opens ws://…/ws with a session cookie; rejects with the HTTP status when the upgrade is refused. */
+/** Opens ws://…/ws with a session cookie; rejects with the HTTP status and body when the upgrade is refused. */
 export function openSocket(
   url: string,
   opts: { cookie?: string | null; origin?: string; autoPong?: boolean } = {},
@@ -53,7 +53,16 @@ export function openSocket(
   };
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(socket));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    // The status, then the body (a refusal's JSON {message}).
+    ws.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => reject(new Error(`upgrade refused: ${res.statusCode} ${body}`)));
+      res.on('error', () => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    });
     ws.once('error', reject);
   });
 }

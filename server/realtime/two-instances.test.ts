@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
+import { CLOSE_SESSION_ENDED } from './realtime.hub';
 import { joinedSocket, openSocket, settle } from './test-socket';
 
 /**
@@ -83,6 +84,17 @@ describe('realtime across two server instances', () => {
     expect(e.type === 'new_message' && e.data.message.content).toBe('Tee 09:10');
     atA.close();
   });
+  it('closes a socket held by B within one second when its session logs out through A', async () => {
+    const anna = await buildUser(t.db, { firstName: 'Anna' });
+    const a = await t.as(anna);
+    const atB = await joinedSocket(urlB, a.cookie, anna.id);
+    const started = Date.now();
+    expect((await a.get('/api/logout')).statusCode).toBe(302);
+    expect(await atB.closed).toBe(CLOSE_SESSION_ENDED);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(appB.realtime.countFor(anna.id)).toBe(0);
+  });
+
   it('delivers a group message posted through A to an admin watching that chat on B', async () => {
     const event = await buildEvent(t.db);
     const greta = await buildUser(t.db, { firstName: 'Greta', membershipType: 'pro' });
