@@ -47,3 +47,8 @@ export const RECONNECT_CAP_MS = 15_000;
 /** Passwords of the built-in issuer: length bounds (the full rule is common/rules/password.ts). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+
+/** Sane bounds of dates the API accepts (issue 12): event times, and the span of a calendar query. */
+export const EVENT_DATE_MIN = '2000-01-01T00:00:00Z';
+export const EVENT_DATE_MAX = '2100-12-31T23:59:59.999Z';
+export const CALENDAR_SPAN_MAX_YEARS = 5;

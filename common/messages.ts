@@ -54,6 +54,8 @@ export const msg = {
   requiresUpgrade: 'Du behöver ett Pro-medlemskap för att anmäla dig till evenemang',
   registrationDeadlinePassed: 'Sista anmälningsdag har passerat',
   eventAlreadyEnded: 'Eventet har redan ägt rum',
+  eventCancelled: 'Eventet är inställt',
+  eventCompleted: 'Eventet är avslutat',
   alreadyRegistered: 'Du är redan anmäld till detta event',
   notRegistered: 'Du är inte anmäld till detta event',
   registrationNotFound: 'Anmälan hittades inte',
@@ -65,6 +67,8 @@ export const msg = {
   imageEntityInvalid: 'Ogiltig koppling för bilden',
   imageNotYours: 'Du kan bara använda bilder som du själv har laddat upp',
   imageInUse: 'Bilden används redan av ett annat event eller en annan profil',
+  imageUploadLimit: 'Du har laddat upp många bilder den senaste timmen. Vänta en stund och försök igen.',
+  imageBusy: 'Många bilder laddas upp just nu. Försök igen om en liten stund.',
 
   // Feedback (spec §8)
   feedbackLoginRequired: 'Du behöver vara inloggad',
@@ -80,6 +84,7 @@ export const msg = {
   messageEventMismatch: 'Meddelandet hör inte till detta event',
   groupChatForbidden: 'Gruppchatten är bara öppen för deltagare i eventet',
   realtimeJoinRefused: 'Du kan bara ansluta till dina egna meddelanden',
+  realtimeTooManySockets: 'Du har för många öppna anslutningar. Stäng några flikar och försök igen.',
 
   // Subscription and payment (spec §8; server answers whose texts the client shows)
   adminCannotCancel: 'Som admin kan du inte säga upp ditt medlemskap',
@@ -146,4 +151,11 @@ export const msg = {
   originRefused: 'Begäran nekades: okänt ursprung',
   tooManyRequests: 'För många förfrågningar. Försök igen om en stund.',
   serverError: 'Ett oväntat fel uppstod',
+
+  // Bad input (issue 12: safe defaults)
+  nulCharacter: 'Texten innehåller ett otillåtet tecken (NUL).',
+  jsonObjectExpected: 'Ogiltig begäran: förväntade ett JSON-objekt',
+  badInput: 'Ogiltig begäran',
+  calendarSpanTooLong: 'Tidsintervallet får vara högst 5 år',
+  calendarRangeReversed: 'Slutdatum måste vara efter startdatum',
 } as const;

@@ -1,16 +1,83 @@
+import { errorSchema } from '@common/schemas/errors';
 import type { QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-/** Throws `Error("<status>: <text or statusText>")` for a non-OK response and logs it (spec §8). */
-async function throwIfNotOk(res: Response, url: string): Promise<void> {
-  if (res.ok) return;
+/** The JSON body of an error answer: the server's `{message}` and any fields it adds (e.g. `requiresUpgrade`). */
+export type ApiErrorBody = { message: string } & Record<string, unknown>;
+
+/**
+ * A call the server answered with a non-OK status. `message` is the server's Swedish `message` (the
+ * status text when the answer carried none), `status` the HTTP status and `body` the parsed JSON error
+ * body, or null when the answer was not one (an empty answer, a proxy's HTML page).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, body: ApiErrorBody | null, statusText = '') {
+    super(body?.message || statusText || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * A response that does not match the shared schema of its endpoint (checked in development only):
+ * the client and the server disagree about the contract.
+ */
+export class ApiContractError extends Error {
+  readonly url: string;
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(url: string, issues: z.core.$ZodIssue[]) {
+    const first = issues[0];
+    super(`Svaret från ${url} följer inte schemat: ${first?.path.join('.') || '(roten)'}: ${first?.message}`);
+    this.name = 'ApiContractError';
+    this.url = url;
+    this.issues = issues;
+  }
+}
+
+/** The shared zod schema an endpoint's answer follows (common/schemas/), to check it by in development. */
+export type ResponseSchema<T> = z.ZodType<T>;
+
+/** Reads a non-OK answer into an ApiError and logs it (spec §8: 'API Error:'). */
+export async function apiErrorFrom(res: Response, url: string): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   console.error('API Error:', url, res.status, text);
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  let body: ApiErrorBody | null = null;
+  try {
+    const json: unknown = JSON.parse(text);
+    if (errorSchema.safeParse(json).success) body = json as ApiErrorBody;
+  } catch {
+    // Not JSON: no body; the status text is the message.
+  }
+  return new ApiError(res.status, body, res.statusText);
+}
+
+async function throwIfNotOk(res: Response, url: string): Promise<void> {
+  if (!res.ok) throw await apiErrorFrom(res, url);
+}
+
+/**
+ * In development, checks an answer against its shared schema and throws ApiContractError when they
+ * disagree; the data itself is returned untouched (as in production, where nothing is checked).
+ */
+export function checkResponse<T>(url: string, data: unknown, schema?: ResponseSchema<T>): T {
+  if (import.meta.env.DEV && schema) {
+    const result = schema.safeParse(data);
+    if (!result.success) {
+      console.error('API contract:', url, result.error.issues);
+      throw new ApiContractError(url, result.error.issues);
+    }
+  }
+  return data as T;
 }
 
 /**
  * The request helper of spec §7: sends a JSON body (and its content-type) only
- * when a body is given, always with credentials; a non-OK answer throws.
+ * when a body is given, always with credentials; a non-OK answer throws ApiError.
  */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
@@ -24,50 +91,53 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
-/** apiRequest, then the parsed JSON answer (null for an empty body such as 204). */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * apiRequest, then the parsed JSON answer (null for an empty body such as 204), checked against
+ * `schema` in development.
+ */
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  schema?: ResponseSchema<T>,
+): Promise<T> {
   const res = await apiRequest(method, url, body);
   const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return checkResponse(url, text ? JSON.parse(text) : null, schema);
 }
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
 /**
  * The default loader (spec §7): GETs the address made of the query key joined
- * with '/', parses JSON; a 401 throws, or yields null with `on401: 'returnNull'`.
+ * with '/', parses JSON (checked against `schema` in development); a 401 throws,
+ * or yields null with `on401: 'returnNull'`.
  */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+export function getQueryFn<T>({
+  on401,
+  schema,
+}: {
+  on401: UnauthorizedBehavior;
+  schema?: ResponseSchema<T>;
+}): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.join('/');
     const res = await fetch(url, { credentials: 'include', signal });
     if (on401 === 'returnNull' && res.status === 401) return null as T;
     await throwIfNotOk(res, url);
-    return (await res.json()) as T;
+    return checkResponse(url, await res.json(), schema);
   };
 }
 
 /**
- * The human part of an error thrown by the helpers: the server's `{message}`
- * when the text is JSON, else the text after the status; for toasts.
+ * The message to show for a failed call: the server's Swedish `message`, else `fallback` (a network
+ * failure, an answer without a message, anything that is not an ApiError).
  */
 export function apiErrorMessage(error: unknown, fallback = 'Något gick fel'): string {
-  if (!(error instanceof Error)) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message || fallback;
-  const text = match[1];
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown };
-    if (typeof parsed?.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // not JSON: the text itself is the message
-  }
-  return text || fallback;
+  return error instanceof ApiError && error.body?.message ? error.body.message : fallback;
 }
 
-/** The HTTP status of an error thrown by the helpers, or null. */
+/** The HTTP status of a failed call, or null when it is not an ApiError (e.g. a network failure). */
 export function apiErrorStatus(error: unknown): number | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^(\d{3}): /.exec(error.message);
-  return match ? Number(match[1]) : null;
+  return error instanceof ApiError ? error.status : null;
 }

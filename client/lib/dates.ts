@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/sv';
+import { SITE_TIME_ZONE } from '@common/time';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
@@ -8,8 +9,8 @@ dayjs.extend(timezone);
 // Swedish names; the 'sv' locale starts weeks on Monday.
 dayjs.locale('sv');
 
-/** All times are shown in Swedish time (decisions.md). */
-export const SITE_TIME_ZONE = 'Europe/Stockholm';
+// All times are shown in Swedish time (decisions.md); the zone is defined once in common/time.ts.
+export { SITE_TIME_ZONE };
 
 type DateInput = string | number | Date;
 

@@ -1,9 +1,11 @@
 import type { ImageEntityType } from '@common/options';
-import type { ImageInfo } from '@common/schemas/images';
+import { type ImageInfo, imageSchema } from '@common/schemas/images';
+import { apiErrorFrom, checkResponse } from './api';
 
 /**
  * POST /api/images/upload (multipart: entityType, entityId, image — fields before the file).
- * Errors like every other call: "<status>: <text>", logged with 'API Error:'.
+ * Errors like every other call: an ApiError, logged with 'API Error:'; the answer is checked against
+ * the shared schema in development.
  */
 export async function uploadImage(
   file: File,
@@ -15,10 +17,6 @@ export async function uploadImage(
   form.append('entityId', entityId);
   form.append('image', file);
   const res = await fetch('/api/images/upload', { method: 'POST', body: form, credentials: 'include' });
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    console.error('API Error:', '/api/images/upload', res.status, text);
-    throw new Error(`${res.status}: ${text || res.statusText}`);
-  }
-  return (await res.json()) as ImageInfo;
+  if (!res.ok) throw await apiErrorFrom(res, '/api/images/upload');
+  return checkResponse('/api/images/upload', await res.json(), imageSchema);
 }

@@ -1,7 +1,4 @@
-/** Today's date (YYYY-MM-DD) in Europe/Stockholm, where the members live. */
-export function stockholmToday(now = new Date()): string {
-  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
-}
+import { stockholmToday } from '../time';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

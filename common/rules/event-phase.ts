@@ -1,5 +1,6 @@
 import { FEW_SPOTS_RATIO, WEEK_BADGE_NEXT_WEEK_DAYS, WEEK_BADGE_THIS_WEEK_DAYS } from '../limits';
 import type { EventFilter } from '../options';
+import { isSameStockholmDay } from '../time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,11 +27,6 @@ export function hasEnded(e: Pick<Times, 'endTime'>, now = new Date()): boolean {
   return ms(e.endTime) <= now.getTime();
 }
 
-/** Same calendar day in Europe/Stockholm. */
-function stockholmDay(d: Date): string {
-  return d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
-}
-
 /** Time phase badge of an event card (spec §2 'Events page'). */
 export function phaseBadge(
   e: Times,
@@ -38,7 +34,7 @@ export function phaseBadge(
 ): 'Tidigare' | 'Idag' | 'Denna vecka' | 'Nästa vecka' | 'Kommande' {
   if (ms(e.endTime) < now.getTime()) return 'Tidigare';
   const start = new Date(ms(e.startTime));
-  if (stockholmDay(start) === stockholmDay(now)) return 'Idag';
+  if (isSameStockholmDay(start, now)) return 'Idag';
   const days = Math.ceil((start.getTime() - now.getTime()) / DAY_MS);
   if (days <= WEEK_BADGE_THIS_WEEK_DAYS) return 'Denna vecka';
   if (days <= WEEK_BADGE_NEXT_WEEK_DAYS) return 'Nästa vecka';

@@ -8,21 +8,40 @@ describe('registrationClosedReason', () => {
   it('is open before the deadline and the end', () => {
     expect(
       registrationClosedReason(
-        { endTime: '2026-06-20T10:00:00Z', registrationDeadline: '2026-06-15T10:00:00Z' },
+        { status: 'upcoming', endTime: '2026-06-20T10:00:00Z', registrationDeadline: '2026-06-15T10:00:00Z' },
         now,
       ),
     ).toBeNull();
-    expect(registrationClosedReason({ endTime: '2026-06-20T10:00:00Z' }, now)).toBeNull();
+    expect(registrationClosedReason({ status: 'upcoming', endTime: '2026-06-20T10:00:00Z' }, now)).toBeNull();
+    expect(registrationClosedReason({ status: 'ongoing', endTime: '2026-06-20T10:00:00Z' }, now)).toBeNull();
   });
   it('closes at the deadline', () => {
     expect(
-      registrationClosedReason({ endTime: '2026-06-20T10:00:00Z', registrationDeadline: now }, now),
+      registrationClosedReason(
+        { status: 'upcoming', endTime: '2026-06-20T10:00:00Z', registrationDeadline: now },
+        now,
+      ),
     ).toBe(msg.registrationDeadlinePassed);
   });
   it('closes once the event has ended, whatever the deadline', () => {
     expect(
-      registrationClosedReason({ endTime: '2026-06-10T09:59:59Z', registrationDeadline: null }, now),
+      registrationClosedReason(
+        { status: 'upcoming', endTime: '2026-06-10T09:59:59Z', registrationDeadline: null },
+        now,
+      ),
     ).toBe(msg.eventAlreadyEnded);
+  });
+  it('is closed for a cancelled or completed event, whatever the dates', () => {
+    const open = { endTime: '2026-06-20T10:00:00Z', registrationDeadline: '2026-06-15T10:00:00Z' };
+    expect(registrationClosedReason({ ...open, status: 'cancelled' }, now)).toBe('Eventet är inställt');
+    expect(registrationClosedReason({ ...open, status: 'completed' }, now)).toBe('Eventet är avslutat');
+    // The status says more than the dates.
+    expect(
+      registrationClosedReason(
+        { status: 'cancelled', endTime: '2026-06-01T10:00:00Z', registrationDeadline: now },
+        now,
+      ),
+    ).toBe(msg.eventCancelled);
   });
 });
 

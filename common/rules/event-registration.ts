@@ -1,16 +1,21 @@
 import { msg } from '../messages';
+import type { EventStatus } from '../options';
 
-type Dates = {
+type RegistrationWindow = {
+  status: EventStatus;
   endTime: string | Date;
   registrationDeadline?: string | Date | null;
 };
 const ms = (d: string | Date) => (typeof d === 'string' ? Date.parse(d) : d.getTime());
 
 /**
- * Why registration is closed (decisions: at the deadline and once the event has
- * ended), as the Swedish message the server answers with; null while open.
+ * Why registration is closed, as the Swedish message the server answers with; null while open. Closed
+ * for an event an admin has marked cancelled or completed, once it has ended, and at the deadline
+ * (decisions.md). The server refuses with it and the detail page shows it, so both follow one rule.
  */
-export function registrationClosedReason(e: Dates, now = new Date()): string | null {
+export function registrationClosedReason(e: RegistrationWindow, now = new Date()): string | null {
+  if (e.status === 'cancelled') return msg.eventCancelled;
+  if (e.status === 'completed') return msg.eventCompleted;
   const t = now.getTime();
   if (ms(e.endTime) <= t) return msg.eventAlreadyEnded;
   if (e.registrationDeadline && ms(e.registrationDeadline) <= t) return msg.registrationDeadlinePassed;

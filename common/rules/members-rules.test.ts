@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageFromBirthDate, isIsoDate, stockholmToday } from './age';
+import { stockholmToday } from '../time';
+import { ageFromBirthDate, isIsoDate } from './age';
 import { inHandicapBand } from './handicap-band';
 import { COMPLETENESS_CHECKS, completenessColor, profileCompleteness } from './profile-completeness';
 

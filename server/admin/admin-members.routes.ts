@@ -5,6 +5,7 @@ import {
   membershipInputSchema,
   userIdParamsSchema,
 } from '@common/schemas/billing';
+import { errorSchema } from '@common/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +13,6 @@ import { requireAdmin } from '../auth/current-user';
 import { presentAdminUser } from './admin-members.presenter';
 import { listAdminUsers } from './admin-members.queries';
 import { setMembership } from './admin-members.service';
-
-const errorSchema = z.object({ message: z.string() });
 
 /** Admin membership management: the member list and setting a membership type (logged). */
 export async function adminMembersRoutes(app: FastifyInstance) {

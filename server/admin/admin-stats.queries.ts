@@ -64,16 +64,26 @@ export function ageCutoffs(today: string): AgeCutoffs {
   };
 }
 
+export interface MemberFiguresParams {
+  /** Birth-date limits of the age buckets on today's date. */
+  cut: AgeCutoffs;
+  /** The instants this and last Stockholm month began. */
+  thisMonth: Date;
+  lastMonth: Date;
+  /** The time the figures are counted at (30-day windows, upcoming events, live subscriptions). */
+  now: Date;
+}
+
 /**
  * Every per-member figure in one pass over users: gender, handicap bands (the directory's, see
  * common/rules/handicap-band.ts), age buckets (from the birth date, else the age column), joins this and
- * last month (from `thisMonth`, the start of the Stockholm month), Pro access; the members active in the
- * last 30 days (registered, wrote a message or updated the profile), the response rate's counts, and the
- * upcoming events' places and registered members.
+ * last month (Stockholm months), Pro access; the members active in the last 30 days (registered, wrote a
+ * message or updated the profile), the response rate's counts, and the upcoming events' places and
+ * registered members.
  */
-export async function memberFigures(db: Db, cut: AgeCutoffs, thisMonth: Date): Promise<MemberFigures> {
-  const lastMonth = new Date(thisMonth);
-  lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+export async function memberFigures(db: Db, p: MemberFiguresParams): Promise<MemberFigures> {
+  const { cut, thisMonth, lastMonth } = p;
+  const now = sql`${p.now.toISOString()}::timestamptz`;
   const bucket = (after: string | null, upTo: string, min: number, max: number | null) =>
     after
       ? sql`(birth_date > ${after}::date and birth_date <= ${upTo}::date or birth_date is null and age between ${min} and ${max})`
@@ -105,7 +115,7 @@ export async function memberFigures(db: Db, cut: AgeCutoffs, thisMonth: Date): P
           where role = 'admin' or (membership_type = 'pro' and (
             stripe_subscription_id is null
             or subscription_status in ('active', 'past_due')
-            or (subscription_status = 'cancel_at_period_end' and subscription_period_end > now())
+            or (subscription_status = 'cancel_at_period_end' and subscription_period_end > ${now})
           ))
         )::int as "pro"
       from users
@@ -113,20 +123,20 @@ export async function memberFigures(db: Db, cut: AgeCutoffs, thisMonth: Date): P
     db.execute(sql`
       with recent as (
         select sender_id, receiver_id, sent_at from messages
-        where receiver_id is not null and sent_at >= now() - interval '30 days'
+        where receiver_id is not null and sent_at >= ${now} - interval '30 days'
       )
       select
         (select count(*)::int from (
-          select user_id from event_registrations where registered_at >= now() - interval '30 days'
+          select user_id from event_registrations where registered_at >= ${now} - interval '30 days'
           union
           select sender_id from recent
           union
-          select id from users where updated_at >= now() - interval '30 days'
+          select id from users where updated_at >= ${now} - interval '30 days'
         ) a) as "active",
         (select count(*)::int from recent) as "received",
-        (select coalesce(sum(max_participants), 0)::int from events where start_time > now()) as "capacity",
+        (select coalesce(sum(max_participants), 0)::int from events where start_time > ${now}) as "capacity",
         (select count(*)::int from event_registrations r join events e on e.id = r.event_id
-          where e.start_time > now() and r.status = 'registered') as "registered",
+          where e.start_time > ${now} and r.status = 'registered') as "registered",
         (select count(*)::int from recent m where exists (
           select 1 from messages a
           where a.sender_id = m.receiver_id and a.receiver_id = m.sender_id and a.sent_at > m.sent_at
@@ -146,15 +156,17 @@ export interface LiveFigures {
 }
 
 /**
- * What changes by the minute, in one statement over indexes: the number of upcoming events, registrations
- * since `todayStart` (Stockholm midnight) and unread direct messages.
+ * What changes by the minute, in one statement over indexes: the number of events starting after `now`,
+ * registrations from `todayStart` (Stockholm midnight) up to `now` and unread direct messages.
  */
-export async function liveFigures(db: Db, todayStart: Date): Promise<LiveFigures> {
+export async function liveFigures(db: Db, p: { todayStart: Date; now: Date }): Promise<LiveFigures> {
+  const now = sql`${p.now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     select
-      (select count(*)::int from events where start_time > now()) as "upcoming",
+      (select count(*)::int from events where start_time > ${now}) as "upcoming",
       (select count(*)::int from event_registrations r
-        where r.registered_at >= ${todayStart.toISOString()}::timestamptz) as "registrationsToday",
+        where r.registered_at >= ${p.todayStart.toISOString()}::timestamptz and r.registered_at <= ${now})
+        as "registrationsToday",
       (select count(*)::int from messages m where m.receiver_id is not null and m.read = false) as "unread"
   `);
   return rows<LiveFigures>(result)[0];

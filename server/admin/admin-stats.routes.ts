@@ -1,4 +1,5 @@
 import { adminFeedbackSchema, adminStatsSchema } from '@common/schemas/admin';
+import { errorSchema } from '@common/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +7,6 @@ import { requireAdmin } from '../auth/current-user';
 import { presentAdminFeedback } from './admin-feedback.presenter';
 import { listFeedbackWithAuthors } from './admin-feedback.queries';
 import { getAdminStats } from './admin-stats.service';
-
-const errorSchema = z.object({ message: z.string() });
 
 /** The admin dashboard's data: statistics and feedback (admins only). */
 export async function adminStatsRoutes(app: FastifyInstance) {

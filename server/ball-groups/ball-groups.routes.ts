@@ -7,6 +7,7 @@ import {
   renameGroupInputSchema,
   setRegistrationGroupInputSchema,
 } from '@common/schemas/ball-groups';
+import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +23,6 @@ import {
   setRegistrationGroup,
 } from './ball-groups.service';
 
-const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** Ball groups of an event: list, generate, rename, delete, and a member's group (admins only). */

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { errorSchema } from '@common/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +48,7 @@ export async function billingClockRoutes(app: FastifyInstance, { provider }: { p
               result: z.enum(['renewed', 'ended', 'payment_failed', 'unchanged']),
             }),
           ),
-          403: z.object({ message: z.string() }),
+          403: errorSchema,
         },
       },
     },

@@ -6,10 +6,9 @@ import {
   verifySessionInputSchema,
   verifySessionResponseSchema,
 } from '@common/schemas/billing';
+import { errorSchema } from '@common/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminMembersRoutes } from '../admin/admin-members.routes';
 import { requireUser } from '../auth/current-user';
 import type { BillingProvider } from './billing.provider';
 import {
@@ -24,8 +23,6 @@ import { createTestModeProvider, type TestModeProvider } from './billing.test-mo
 import { billingClockRoutes } from './billing-clock.routes';
 import { testCheckoutRoutes } from './test-checkout.routes';
 import { webhookRoutes } from './webhook.routes';
-
-const errorSchema = z.object({ message: z.string() });
 
 /** Stripe when a secret key is configured, else the built-in test payment mode. */
 export function createBillingProvider(app: FastifyInstance): BillingProvider {
@@ -122,6 +119,4 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
     await app.register(testCheckoutRoutes, { provider: provider as TestModeProvider });
     await app.register(billingClockRoutes, { provider: provider as TestModeProvider });
   }
-  // Membership is billing's domain; the admin's membership routes live with the admin screens' folder.
-  await app.register(adminMembersRoutes);
 }

@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { errorSchema } from '@common/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ export async function webhookRoutes(app: FastifyInstance, { provider }: { provid
         headers: z.object({ 'stripe-signature': z.string().optional() }).passthrough(),
         response: {
           200: z.object({ received: z.literal(true), result: z.enum(['processed', 'duplicate', 'ignored']) }),
-          400: z.object({ message: z.string() }),
+          400: errorSchema,
         },
       },
     },

@@ -1,10 +1,35 @@
+import { SITE_TIME_ZONE } from '@common/time';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { EventRow } from './events.presenter';
 
-const TZ = 'Europe/Stockholm';
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
-const VTIMEZONE = [
+/** What a calendar entry needs of an event row. */
+export type CalendarEvent = Pick<
+  EventRow,
+  'id' | 'title' | 'description' | 'location' | 'startTime' | 'endTime' | 'status'
+>;
+
+export interface CalendarOptions {
+  /** The site's address: the entries link to `${publicUrl}/events/{id}` and their UIDs name its host. */
+  publicUrl: string;
+  /** The calendar's name in calendar apps (a feed), if any. */
+  name?: string;
+  /** DTSTAMP: when the file was made. */
+  now?: Date;
+}
+
+/**
+ * The Stockholm time zone as iCalendar describes it (EU summer time since 1996: last Sunday of March
+ * 02:00 to last Sunday of October 03:00), so calendar apps read TZID=Europe/Stockholm the same way.
+ */
+const STOCKHOLM_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
-  `TZID:${TZ}`,
+  `TZID:${SITE_TIME_ZONE}`,
   'BEGIN:DAYLIGHT',
   'TZOFFSETFROM:+0100',
   'TZOFFSETTO:+0200',
@@ -20,82 +45,53 @@ const VTIMEZONE = [
   'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
   'END:STANDARD',
   'END:VTIMEZONE',
-];
+].join('\r\n');
 
-const stockholmParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Local Stockholm wall time as an iCalendar DATE-TIME (no zone suffix). */
-function localTime(d: Date): string {
-  const p = Object.fromEntries(stockholmParts.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
+/** The stable UID of an event's calendar entry: the same event updates the entry instead of adding one. */
+export function eventUid(eventId: number, publicUrl: string): string {
+  return `event-${eventId}@${new URL(publicUrl).host}`;
 }
 
-/** UTC time as an iCalendar DATE-TIME with Z. */
-function utcTime(d: Date): string {
-  return d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-/** Escapes TEXT values (RFC 5545 3.3.11). */
-function text(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** Folds a content line at 75 octets without splitting a UTF-8 character (RFC 5545 3.1). */
-function fold(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const ch of line) {
-    const n = Buffer.byteLength(ch);
-    const limit = out.length ? 74 : 75;
-    if (bytes + n > limit) {
-      out.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += ch;
-    bytes += n;
+/**
+ * Events as one iCalendar file (RFC 5545, written by ical-generator): each a VEVENT with the Swedish title
+ * as SUMMARY, the place, the description and the event's address, its times in Europe/Stockholm (with the
+ * zone's VTIMEZONE), a stable UID and STATUS CANCELLED for a cancelled event. For the single-event download,
+ * a member's calendar feed and e-mail attachments alike.
+ */
+export function buildCalendar(events: CalendarEvent[], options: CalendarOptions): string {
+  const base = options.publicUrl.replace(/\/$/, '');
+  const now = options.now ?? new Date();
+  const calendar = ical({
+    prodId: '//Singelgolf//Evenemang//SV',
+    method: ICalCalendarMethod.PUBLISH,
+    scale: 'gregorian',
+    ...(options.name ? { name: options.name } : {}),
+  });
+  // No calendar-wide zone (DTSTAMP stays UTC); the generator adds the VTIMEZONE of the events' zone.
+  calendar.timezone({
+    name: null,
+    generator: (tz) => (tz === SITE_TIME_ZONE ? STOCKHOLM_VTIMEZONE : null),
+  });
+  for (const e of events) {
+    const url = `${base}/events/${e.id}`;
+    calendar.createEvent({
+      id: eventUid(e.id, options.publicUrl),
+      stamp: now,
+      timezone: SITE_TIME_ZONE,
+      start: dayjs(e.startTime).tz(SITE_TIME_ZONE),
+      end: dayjs(e.endTime).tz(SITE_TIME_ZONE),
+      summary: e.title,
+      location: e.location,
+      description: [e.description ?? '', url].filter(Boolean).join('\n\n'),
+      url,
+      status: e.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
   }
-  out.push(current);
-  return out.join('\r\n ');
+  // RFC 5545 ends every content line, the last one too, with CRLF; ical-generator leaves the last one open.
+  return `${calendar.toString()}\r\n`;
 }
 
-/** The event as an iCalendar file with its times in Europe/Stockholm. */
-export function eventToIcs(e: EventRow, publicUrl: string, now = new Date()): string {
-  const host = new URL(publicUrl).host;
-  const url = `${publicUrl.replace(/\/$/, '')}/events/${e.id}`;
-  const description = [e.description ?? '', url].filter(Boolean).join('\n\n');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Singelgolf//Evenemang//SV',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...VTIMEZONE,
-    'BEGIN:VEVENT',
-    `UID:event-${e.id}@${host}`,
-    `DTSTAMP:${utcTime(now)}`,
-    `DTSTART;TZID=${TZ}:${localTime(e.startTime)}`,
-    `DTEND;TZID=${TZ}:${localTime(e.endTime)}`,
-    `SUMMARY:${text(e.title)}`,
-    `LOCATION:${text(e.location)}`,
-    `DESCRIPTION:${text(description)}`,
-    `URL:${url}`,
-    e.status === 'cancelled' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+/** GET /api/events/{id}/calendar.ics: one event as an iCalendar file. */
+export function eventToIcs(e: CalendarEvent, publicUrl: string, now = new Date()): string {
+  return buildCalendar([e], { publicUrl, now });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { msg } from '@common/messages';
+import { errorSchema } from '@common/schemas/errors';
 import {
   type Event,
   eventDetailSchema,
@@ -21,7 +22,6 @@ import { presentEvent, presentEventDetail } from './events.presenter';
 import { countBallGroups, findEventWithCounts, findOwnRegistration, listEvents } from './events.queries';
 import { createEvent, deleteEvent, updateEvent } from './events.service';
 
-const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** Event routes. */
@@ -51,6 +51,8 @@ export async function eventsRoutes(app: FastifyInstance) {
         querystring: eventListQuerySchema,
         response: { 200: z.array(eventSchema), 304: z.null().describe('not modified'), 400: errorSchema },
       },
+      // The same answer for everyone (no notes, no caller's data): the central no-store does not apply.
+      config: { publicCache: true },
     },
     async (request, reply) => {
       const q = request.query;
@@ -82,7 +84,7 @@ export async function eventsRoutes(app: FastifyInstance) {
         response: { 200: eventDetailSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const actor = await request.currentUser();
       const [event, ballGroupCount, mine] = await Promise.all([
@@ -90,6 +92,8 @@ export async function eventsRoutes(app: FastifyInstance) {
         countBallGroups(app.db, id),
         actor ? findOwnRegistration(app.db, id, actor.id) : Promise.resolve(undefined),
       ]);
+      // A visitor's answer is public; a member's carries their registration (the central no-store applies).
+      if (!actor) reply.header('cache-control', 'no-cache');
       return presentEventDetail(event, { actor, ballGroupCount, myRegistration: mine ?? null });
     },
   );
@@ -108,7 +112,9 @@ export async function eventsRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       authorize(canEditEvent(user));
       const row = await createEvent(app.db, request.body, user);
-      return reply.status(201).send(presentEvent(row, { registeredCount: 0, waitlistedCount: 0 }));
+      return reply
+        .status(201)
+        .send(presentEvent(row, { registeredCount: 0, waitlistedCount: 0 }, { withNotes: true }));
     },
   );
 
@@ -126,9 +132,10 @@ export async function eventsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       authorize(canEditEvent(user));
-      const { promoted } = await updateEvent(app.db, request.params.id, request.body, user);
-      await pushPromotionNotices(app.database, promoted);
-      return presentEvent(...pair(await loadEvent(request.params.id)));
+      const { notices } = await updateEvent(app.db, request.params.id, request.body, user);
+      await pushPromotionNotices(app.database, notices);
+      const row = await loadEvent(request.params.id);
+      return presentEvent(row, row, { withNotes: true });
     },
   );
 
@@ -159,6 +166,7 @@ export async function eventsRoutes(app: FastifyInstance) {
         params: eventIdParamsSchema,
         response: { 200: z.string(), 400: errorSchema, 404: errorSchema },
       },
+      config: { publicCache: true },
     },
     async (request, reply) => {
       const event = await loadEvent(request.params.id);
@@ -169,5 +177,3 @@ export async function eventsRoutes(app: FastifyInstance) {
     },
   );
 }
-
-const pair = <T>(row: T) => [row, row] as const;

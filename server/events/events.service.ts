@@ -7,9 +7,8 @@ import type { Db } from '../db/client';
 import { events, images } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { attachImage } from '../images/images.service';
-import type { RegistrationRow } from '../registrations/registrations.queries';
 import { countRegistered } from '../registrations/registrations.queries';
-import { promoteFromWaitlist } from '../registrations/registrations.service';
+import { type Promotion, promoteFromWaitlist } from '../registrations/registrations.service';
 import type { EventRow } from './events.presenter';
 import { lockEvent } from './events.queries';
 
@@ -74,7 +73,7 @@ export async function updateEvent(
   id: number,
   input: EventInput,
   actor: Actor,
-): Promise<{ event: EventRow; promoted: RegistrationRow[] }> {
+): Promise<{ event: EventRow } & Promotion> {
   return db.transaction(async (tx) => {
     const current = await lockEvent(tx, id);
     if (!current) throw new NotFoundError(msg.eventNotFound);
@@ -86,8 +85,11 @@ export async function updateEvent(
     if (input.imageId && input.imageId !== current.imageId)
       await attachEventImage(tx, actor, input.imageId, id);
     const [event] = await tx.update(events).set(rowValues(input)).where(eq(events.id, id)).returning();
-    const promoted = input.maxParticipants > current.maxParticipants ? await promoteFromWaitlist(tx, id) : [];
-    return { event, promoted };
+    const promotion =
+      event.maxParticipants > current.maxParticipants
+        ? await promoteFromWaitlist(tx, event)
+        : { promoted: [], notices: [] };
+    return { event, ...promotion };
   });
 }
 

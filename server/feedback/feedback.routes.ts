@@ -1,11 +1,10 @@
+import { errorSchema } from '@common/schemas/errors';
 import { feedbackInputSchema, feedbackSchema } from '@common/schemas/feedback';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import { feedback, newsletterSubscribers } from '../db/schema';
-
-const errorSchema = z.object({ message: z.string() });
 
 /** Feedback from the floating button, and the footer newsletter. */
 export async function feedbackRoutes(app: FastifyInstance) {

@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { errorSchema } from '@common/schemas/errors';
 import {
   fullUserSchema,
   memberListItemSchema,
@@ -20,7 +21,6 @@ import { presentFullUser, presentPublicUser } from './members.presenter';
 import { findUserById } from './members.queries';
 import { setProfileImage, updateProfile } from './members.service';
 
-const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** The members directory, member profiles and the profile editor. */

@@ -1,3 +1,5 @@
+import { errorSchema } from '@common/schemas/errors';
+import { eventIdParamsSchema } from '@common/schemas/events';
 import {
   conversationSchema,
   messageSchema,
@@ -22,10 +24,10 @@ import {
   sendGroupMessage,
 } from './messages.service';
 
-const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const userParams = z.object({ userId: z.string().min(1).max(100) });
-const eventParams = z.object({ id: z.coerce.number().int().positive() });
+// The events' own id rule (a positive int4): a larger number would reach PostgreSQL and fail there.
+const eventParams = eventIdParamsSchema;
 
 /** Direct messages, event group chats and the unread count; new messages are pushed in real time. */
 export async function messagesRoutes(app: FastifyInstance) {

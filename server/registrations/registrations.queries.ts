@@ -56,6 +56,21 @@ export async function countRegistered(db: Db, eventId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
+/** Registered and waitlisted places of an event, in one statement. */
+export async function countByStatus(
+  db: Db,
+  eventId: number,
+): Promise<{ registered: number; waitlisted: number }> {
+  const [row] = await db
+    .select({
+      registered: sql<number>`(count(*) filter (where ${eventRegistrations.status} = 'registered'))::int`,
+      waitlisted: sql<number>`(count(*) filter (where ${eventRegistrations.status} = 'waitlisted'))::int`,
+    })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId));
+  return { registered: row?.registered ?? 0, waitlisted: row?.waitlisted ?? 0 };
+}
+
 /** The earliest waitlisted registrations of an event, at most `limit`. */
 export async function earliestWaitlisted(db: Db, eventId: number, limit: number): Promise<{ id: number }[]> {
   return db

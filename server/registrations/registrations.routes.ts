@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
 import {
   paymentInputSchema,
@@ -24,7 +25,6 @@ import {
 } from './registrations.queries';
 import { cancelRegistration, registerForEvent, setPaymentStatus } from './registrations.service';
 
-const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Registration for events, the waitlist, payment status and a member's own registrations. */
@@ -88,8 +88,11 @@ export async function registrationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await requireUser(request);
-      const { promoted } = await cancelRegistration(app.db, { eventId: request.params.id, userId: user.id });
-      await pushPromotionNotices(app.database, promoted);
+      const { promoted, notices } = await cancelRegistration(app.db, {
+        eventId: request.params.id,
+        userId: user.id,
+      });
+      await pushPromotionNotices(app.database, notices);
       return { message: 'Din anmälan är avbokad', promotedCount: promoted.length };
     },
   );

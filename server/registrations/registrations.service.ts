@@ -1,50 +1,68 @@
 import { msg } from '@common/messages';
 import { hasEnded } from '@common/rules/event-phase';
-import { registrationClosedReason, statusForNewRegistration } from '@common/rules/event-registration';
+import {
+  placesToPromote,
+  registrationClosedReason,
+  statusForNewRegistration,
+} from '@common/rules/event-registration';
 import { isPro } from '@common/rules/pro';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventNotifications, eventRegistrations, events } from '../db/schema';
+import { eventNotifications, eventRegistrations } from '../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import type { EventRow } from '../events/events.presenter';
 import { lockEvent } from '../events/events.queries';
 import type { UserRow } from '../members/members.presenter';
 import {
+  countByStatus,
   countRegistered,
   earliestWaitlisted,
   markRegistered,
   type RegistrationRow,
 } from './registrations.queries';
 
+export type EventNotificationRow = typeof eventNotifications.$inferSelect;
+
+/** What a waitlist promotion changed: the promoted registrations and the notices given to their members. */
+export interface Promotion {
+  promoted: RegistrationRow[];
+  notices: EventNotificationRow[];
+}
+
 /**
- * Moves the earliest waitlisted registrations up into the free places of an
- * event and gives each promoted member an event_notifications row. The caller
- * must hold the event's row lock (lockEvent) in the same transaction. Returns
- * the promoted registrations (for realtime notices).
+ * Moves the earliest waitlisted registrations up into the free places of an event (as many as
+ * `placesToPromote` allows) and gives each promoted member an event_notifications row. `event` is the
+ * row the caller locked with lockEvent in this same transaction (after any change to it), so the places
+ * are counted under the lock. Returns the promoted registrations in arrival order and the inserted notices,
+ * for the caller to publish once the transaction has committed.
  */
-export async function promoteFromWaitlist(tx: Db, eventId: number): Promise<RegistrationRow[]> {
-  const [event] = await tx
-    .select({ title: events.title, maxParticipants: events.maxParticipants })
-    .from(events)
-    .where(eq(events.id, eventId));
-  if (!event) return [];
-  const free = event.maxParticipants - (await countRegistered(tx, eventId));
-  if (free <= 0) return [];
-  const waiting = await earliestWaitlisted(tx, eventId, free);
-  const promoted = await markRegistered(
-    tx,
-    waiting.map((w) => w.id),
-  );
-  if (promoted.length) {
-    await tx.insert(eventNotifications).values(
+export async function promoteFromWaitlist(
+  tx: Db,
+  event: Pick<EventRow, 'id' | 'title' | 'maxParticipants'>,
+): Promise<Promotion> {
+  const counts = await countByStatus(tx, event.id);
+  const places = placesToPromote(counts.registered, event.maxParticipants, counts.waitlisted);
+  if (places === 0) return { promoted: [], notices: [] };
+  const waiting = await earliestWaitlisted(tx, event.id, places);
+  const promoted = (
+    await markRegistered(
+      tx,
+      waiting.map((w) => w.id),
+    )
+  ).sort((a, b) => a.registeredAt.getTime() - b.registeredAt.getTime() || a.id - b.id);
+  if (!promoted.length) return { promoted: [], notices: [] };
+  const notices = await tx
+    .insert(eventNotifications)
+    .values(
       promoted.map((r) => ({
-        eventId,
+        eventId: event.id,
         userId: r.userId,
         type: 'waitlist_promoted',
         content: `${msg.promotedFromWaitlist} ${event.title}.`,
       })),
-    );
-  }
-  return promoted.sort((a, b) => a.registeredAt.getTime() - b.registeredAt.getTime() || a.id - b.id);
+    )
+    .returning();
+  return { promoted, notices };
 }
 
 export interface RegisterParams {
@@ -96,7 +114,7 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
 export async function cancelRegistration(
   db: Db,
   p: { eventId: number; userId: string; now?: Date },
-): Promise<{ cancelled: RegistrationRow; promoted: RegistrationRow[] }> {
+): Promise<{ cancelled: RegistrationRow } & Promotion> {
   const now = p.now ?? new Date();
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, p.eventId);
@@ -108,8 +126,9 @@ export async function cancelRegistration(
     if (!own) throw new NotFoundError(msg.notRegistered);
     if (hasEnded(event, now)) throw new ValidationError(msg.eventAlreadyEnded);
     await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, own.id));
-    const promoted = own.status === 'registered' ? await promoteFromWaitlist(tx, p.eventId) : [];
-    return { cancelled: own, promoted };
+    const promotion =
+      own.status === 'registered' ? await promoteFromWaitlist(tx, event) : { promoted: [], notices: [] };
+    return { cancelled: own, ...promotion };
   });
 }
 

@@ -1,10 +1,13 @@
 import { msg } from '@common/messages';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNotifications, eventRegistrations } from '../db/schema';
+import { lockEvent } from '../events/events.queries';
 import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
+import { itOnPostgres } from '../test/postgres-only';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
+import { promoteFromWaitlist } from './registrations.service';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -79,6 +82,26 @@ describe('registrations', () => {
       expect(await regsOf(ended.id)).toHaveLength(0);
     });
 
+    it('refuses a cancelled or completed event in Swedish, and says so on the event', async () => {
+      for (const [status, message] of [
+        ['cancelled', 'Eventet är inställt'],
+        ['completed', 'Eventet är avslutat'],
+      ] as const) {
+        const e = await buildEvent(t.db, { status });
+        const res = await asPro.post(`/api/events/${e.id}/register`, {});
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message });
+        expect((await asAdmin.post(`/api/events/${e.id}/register`, {})).json()).toEqual({ message });
+        expect(await regsOf(e.id)).toHaveLength(0);
+        const detail = (await asPro.get(`/api/events/${e.id}`)).json();
+        expect(detail.registrationOpen).toBe(false);
+        expect(detail.abilities.canRegister).toBe(false);
+      }
+      // The same event open again takes registrations.
+      const reopened = await buildEvent(t.db, { status: 'upcoming' });
+      expect((await asPro.post(`/api/events/${reopened.id}/register`, {})).statusCode).toBe(201);
+    });
+
     it('answers 404 for an unknown event and 400 for bad input', async () => {
       expect((await asPro.post('/api/events/999999/register', {})).statusCode).toBe(404);
       const e = await buildEvent(t.db);
@@ -115,38 +138,99 @@ describe('registrations', () => {
       expect(res.statusCode).toBe(201);
     });
 
-    it('serializes 40 simultaneous registrations for 16 places: 16 registered, 24 waitlisted in order', async () => {
-      const e = await buildEvent(t.db, { maxParticipants: 16 });
-      const clients = await Promise.all(Array.from({ length: 40 }, async () => t.as(await buildPro(t.db))));
-      const results = await Promise.all(clients.map((c) => c.post(`/api/events/${e.id}/register`, {})));
-      expect(results.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
-      const rows = await regsOf(e.id);
-      expect(rows.filter((r) => r.status === 'registered')).toHaveLength(16);
-      expect(rows.filter((r) => r.status === 'waitlisted')).toHaveLength(24);
-      // In arrival order: every registered place was taken before every waitlisted one.
-      expect(rows.slice(0, 16).every((r) => r.status === 'registered')).toBe(true);
-      const byId = [...rows].sort((a, b) => a.id - b.id);
-      expect(byId.map((r) => r.status)).toEqual(rows.map((r) => r.status));
+    // Simultaneous requests overlap only on PostgreSQL; PGlite runs one transaction at a time.
+    itOnPostgres(
+      'serializes 40 simultaneous registrations for 16 places: 16 registered, 24 waitlisted in order',
+      async () => {
+        const e = await buildEvent(t.db, { maxParticipants: 16 });
+        const clients = await Promise.all(Array.from({ length: 40 }, async () => t.as(await buildPro(t.db))));
+        const results = await Promise.all(clients.map((c) => c.post(`/api/events/${e.id}/register`, {})));
+        expect(results.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+        const rows = await regsOf(e.id);
+        expect(rows.filter((r) => r.status === 'registered')).toHaveLength(16);
+        expect(rows.filter((r) => r.status === 'waitlisted')).toHaveLength(24);
+        // In arrival order: every registered place was taken before every waitlisted one.
+        expect(rows.slice(0, 16).every((r) => r.status === 'registered')).toBe(true);
+        const byId = [...rows].sort((a, b) => a.id - b.id);
+        expect(byId.map((r) => r.status)).toEqual(rows.map((r) => r.status));
+      },
+      60_000,
+    );
 
-      // Cancelling a registered place promotes the earliest waitlisted, with a notification.
-      const leaver = rows[3];
-      const leaverClient = clients[results.findIndex((r) => r.json().id === leaver.id)];
-      const cancel = await leaverClient.delete(`/api/events/${e.id}/register`);
+    itOnPostgres(
+      'keeps exactly the maximum registered while members cancel and others register at the same time',
+      async () => {
+        const e = await buildEvent(t.db, { maxParticipants: 8 });
+        const holders = await Promise.all(Array.from({ length: 8 }, () => buildPro(t.db)));
+        for (const h of holders) await buildRegistration(t.db, { eventId: e.id, userId: h.id });
+        const waiting = [];
+        for (let i = 0; i < 6; i++) {
+          const w = await buildPro(t.db);
+          await buildRegistration(t.db, {
+            eventId: e.id,
+            userId: w.id,
+            status: 'waitlisted',
+            registeredAt: new Date(Date.now() - (10 - i) * 60_000),
+          });
+          waiting.push(w);
+        }
+        const leavers = await Promise.all(holders.slice(0, 4).map((h) => t.as(h)));
+        const newcomers = await Promise.all(
+          Array.from({ length: 6 }, async () => t.as(await buildPro(t.db))),
+        );
+        const answers = await Promise.all([
+          ...leavers.map((c) => c.delete(`/api/events/${e.id}/register`)),
+          ...newcomers.map((c) => c.post(`/api/events/${e.id}/register`, {})),
+        ]);
+        expect(answers.map((r) => r.statusCode)).toEqual([...Array(4).fill(200), ...Array(6).fill(201)]);
+        expect(answers.slice(0, 4).reduce((n, r) => n + r.json().promotedCount, 0)).toBe(4);
+        const rows = await regsOf(e.id);
+        const registered = rows.filter((r) => r.status === 'registered').map((r) => r.userId);
+        expect(registered).toHaveLength(8);
+        // The four earliest on the waitlist moved up, whoever else arrived meanwhile.
+        expect(registered).toEqual(expect.arrayContaining(waiting.slice(0, 4).map((w) => w.id)));
+        expect(rows.filter((r) => r.status === 'waitlisted')).toHaveLength(8);
+      },
+      60_000,
+    );
+
+    it('cancelling a registered place promotes the earliest waitlisted, with a notice', async () => {
+      const e = await buildEvent(t.db, { maxParticipants: 4 });
+      const holders = [];
+      for (let i = 0; i < 4; i++) {
+        const h = await buildPro(t.db);
+        await buildRegistration(t.db, { eventId: e.id, userId: h.id });
+        holders.push(h);
+      }
+      const first = await buildPro(t.db);
+      const second = await buildPro(t.db);
+      await buildRegistration(t.db, {
+        eventId: e.id,
+        userId: second.id,
+        status: 'waitlisted',
+        registeredAt: new Date(Date.now() - 60_000),
+      });
+      await buildRegistration(t.db, {
+        eventId: e.id,
+        userId: first.id,
+        status: 'waitlisted',
+        registeredAt: new Date(Date.now() - 120_000),
+      });
+      const cancel = await (await t.as(holders[1])).delete(`/api/events/${e.id}/register`);
       expect(cancel.statusCode).toBe(200);
-      expect(cancel.json().promotedCount).toBe(1);
-      const after = await regsOf(e.id);
-      expect(after).toHaveLength(39);
-      expect(after.filter((r) => r.status === 'registered')).toHaveLength(16);
-      const promoted = after.find((r) => r.id === rows[16].id)!;
-      expect(promoted.status).toBe('registered');
-      expect(after.find((r) => r.id === rows[17].id)!.status).toBe('waitlisted');
-      const notes = await t.db
-        .select()
-        .from(eventNotifications)
-        .where(and(eq(eventNotifications.eventId, e.id), eq(eventNotifications.userId, rows[16].userId)));
+      expect(cancel.json()).toEqual({ message: 'Din anmälan är avbokad', promotedCount: 1 });
+      const rows = await regsOf(e.id);
+      expect(rows.filter((r) => r.status === 'registered').map((r) => r.userId)).toHaveLength(4);
+      expect(rows.find((r) => r.userId === first.id)!.status).toBe('registered');
+      expect(rows.find((r) => r.userId === second.id)!.status).toBe('waitlisted');
+      const notes = await t.db.select().from(eventNotifications).where(eq(eventNotifications.eventId, e.id));
       expect(notes).toHaveLength(1);
-      expect(notes[0].content).toContain(e.title);
-    }, 60_000);
+      expect(notes[0]).toMatchObject({
+        userId: first.id,
+        type: 'waitlist_promoted',
+        content: `${msg.promotedFromWaitlist} ${e.title}.`,
+      });
+    });
 
     it('puts the fifth member of a four-place event on the waitlist', async () => {
       const e = await buildEvent(t.db, { maxParticipants: 4 });
@@ -186,6 +270,47 @@ describe('registrations', () => {
       expect(res.json().promotedCount).toBe(0);
       const rows = await regsOf(e.id);
       expect(rows.find((r) => r.userId === other.id)!.status).toBe('waitlisted');
+    });
+  });
+
+  describe('promoteFromWaitlist', () => {
+    it('fills the free places of the locked event in arrival order and returns the notices it inserted', async () => {
+      const e = await buildEvent(t.db, { maxParticipants: 8 });
+      for (let i = 0; i < 5; i++)
+        await buildRegistration(t.db, { eventId: e.id, userId: (await buildUser(t.db)).id });
+      const waiting = [];
+      for (let i = 0; i < 4; i++) {
+        const w = await buildUser(t.db);
+        await buildRegistration(t.db, {
+          eventId: e.id,
+          userId: w.id,
+          status: 'waitlisted',
+          registeredAt: new Date(Date.now() - (10 - i) * 60_000),
+        });
+        waiting.push(w);
+      }
+      const promote = () =>
+        t.db.transaction(async (tx) => {
+          const locked = await lockEvent(tx, e.id);
+          return promoteFromWaitlist(tx, locked!);
+        });
+      const { promoted, notices } = await promote();
+      // 8 places, 5 taken: the three earliest of the four waiting move up.
+      expect(promoted.map((r) => r.userId)).toEqual(waiting.slice(0, 3).map((w) => w.id));
+      expect(promoted.every((r) => r.status === 'registered')).toBe(true);
+      const stored = await t.db
+        .select()
+        .from(eventNotifications)
+        .where(eq(eventNotifications.eventId, e.id))
+        .orderBy(asc(eventNotifications.id));
+      expect(notices).toEqual(stored);
+      expect(notices.map((n) => n.userId)).toEqual(waiting.slice(0, 3).map((w) => w.id));
+      expect(notices[0]).toMatchObject({ type: 'waitlist_promoted', read: false });
+      // Full now: nothing more to promote, nothing inserted.
+      expect(await promote()).toEqual({ promoted: [], notices: [] });
+      expect((await regsOf(e.id)).filter((r) => r.status === 'waitlisted').map((r) => r.userId)).toEqual([
+        waiting[3].id,
+      ]);
     });
   });
 

@@ -64,8 +64,16 @@ function client(app: FastifyInstance, cookie: string | null): TestClient {
   };
 }
 
+export interface TestContextOptions {
+  /** Start the background jobs (pg-boss: e-mail sending); off by default. */
+  jobs?: boolean;
+}
+
 /** Builds the app on a fresh copy of the migrated test database. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -76,7 +84,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, startJobs: options.jobs ?? false });
   await app.ready();
   const signer = new Signer(SESSION_SECRET);
   return {

@@ -1,8 +1,9 @@
 import { apiJson } from '@client/lib/api';
 import { ADMIN_USERS_CACHE_MS } from '@common/limits';
 import type { MembershipType } from '@common/options';
-import type { AdminMembershipFilter, AdminUser } from '@common/schemas/billing';
+import { type AdminMembershipFilter, type AdminUser, adminUserSchema } from '@common/schemas/billing';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 
 const ADMIN_USERS_KEY = '/api/admin/users';
 
@@ -13,7 +14,7 @@ export function useAdminUsers(search: string, membership: AdminMembershipFilter)
     queryFn: () => {
       const qs = new URLSearchParams({ membership });
       if (search) qs.set('search', search);
-      return apiJson<AdminUser[]>('GET', `${ADMIN_USERS_KEY}?${qs}`);
+      return apiJson<AdminUser[]>('GET', `${ADMIN_USERS_KEY}?${qs}`, undefined, z.array(adminUserSchema));
     },
     staleTime: ADMIN_USERS_CACHE_MS,
     placeholderData: keepPreviousData,
@@ -25,9 +26,12 @@ export function useSetMembership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, membershipType }: { userId: string; membershipType: MembershipType }) =>
-      apiJson<AdminUser>('POST', `${ADMIN_USERS_KEY}/${encodeURIComponent(userId)}/membership`, {
-        membershipType,
-      }),
+      apiJson<AdminUser>(
+        'POST',
+        `${ADMIN_USERS_KEY}/${encodeURIComponent(userId)}/membership`,
+        { membershipType },
+        adminUserSchema,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_KEY] }),
   });
 }

@@ -1,9 +1,9 @@
 import { apiErrorMessage } from '@client/lib/api';
+import { toastError, toastSuccess } from '@client/lib/toast';
 import { msg } from '@common/messages';
 import type { MembershipType } from '@common/options';
 import type { AdminUser } from '@common/schemas/billing';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSetMembership } from '../api/admin-members-api';
 
@@ -22,19 +22,14 @@ export function MembershipDialog({ user, onClose }: { user: AdminUser | null; on
       { userId: user.id, membershipType: type },
       {
         onSuccess: (u) => {
-          notifications.show({
-            color: 'golf',
-            title: 'Medlemskap uppdaterat',
-            message: `${u.fullName || u.username || u.email} har nu ${LABEL[u.membershipType]}.`,
-          });
+          toastSuccess(
+            'Medlemskap uppdaterat',
+            `${u.fullName || u.username || u.email} har nu ${LABEL[u.membershipType]}.`,
+          );
           onClose();
         },
         onError: (err) =>
-          notifications.show({
-            color: 'red',
-            title: msg.membershipUpdateFailedTitle,
-            message: apiErrorMessage(err, msg.membershipUpdateFailed),
-          }),
+          toastError(msg.membershipUpdateFailedTitle, apiErrorMessage(err, msg.membershipUpdateFailed)),
       },
     );
   };

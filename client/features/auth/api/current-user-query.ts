@@ -1,5 +1,5 @@
 import { getQueryFn } from '@client/lib/api';
-import type { FullUser } from '@common/schemas/users';
+import { type FullUser, fullUserSchema } from '@common/schemas/users';
 import { queryOptions } from '@tanstack/react-query';
 
 /** Query key of GET /api/auth/user; invalidate it to reload the current user. */
@@ -11,7 +11,7 @@ export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
  */
 export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_KEY,
-  queryFn: getQueryFn<FullUser | null>({ on401: 'returnNull' }),
+  queryFn: getQueryFn<FullUser | null>({ on401: 'returnNull', schema: fullUserSchema }),
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
   refetchOnWindowFocus: false,

@@ -1,13 +1,17 @@
-import { apiJson } from '@client/lib/api';
-import type {
-  BallGroup,
-  BallGroupFiguresDto,
-  GenerateGroupsResult,
-  GroupMember,
+import { apiJson, getQueryFn } from '@client/lib/api';
+import {
+  type BallGroup,
+  type BallGroupFiguresDto,
+  ballGroupSchema,
+  type GenerateGroupsResult,
+  type GroupMember,
+  generateGroupsResultSchema,
+  groupMemberSchema,
 } from '@common/schemas/ball-groups';
-import type { EventDetail } from '@common/schemas/events';
-import type { Registration } from '@common/schemas/registrations';
+import { type EventDetail, eventDetailSchema } from '@common/schemas/events';
+import { type Registration, registrationSchema } from '@common/schemas/registrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 
 /** GET /api/events/{id}/groups (the default loader joins the key with '/'). */
 export const groupsKey = (eventId: number) => ['/api/events', String(eventId), 'groups'] as const;
@@ -18,17 +22,26 @@ const figuresKey = (eventId: number) => ['ball-group-figures', eventId] as const
 
 /** The ball groups of an event with members and statistics. */
 export function useBallGroups(eventId: number) {
-  return useQuery<BallGroup[]>({ queryKey: groupsKey(eventId) });
+  return useQuery<BallGroup[]>({
+    queryKey: groupsKey(eventId),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(ballGroupSchema) }),
+  });
 }
 
 /** The event's registrations (for the unassigned registered members). */
 export function useEventRegistrations(eventId: number) {
-  return useQuery<Registration[]>({ queryKey: registrationsKey(eventId) });
+  return useQuery<Registration[]>({
+    queryKey: registrationsKey(eventId),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(registrationSchema) }),
+  });
 }
 
 /** The event itself (title and time for the start list). */
 export function useEventDetail(eventId: number) {
-  return useQuery<EventDetail>({ queryKey: eventKey(eventId) });
+  return useQuery<EventDetail>({
+    queryKey: eventKey(eventId),
+    queryFn: getQueryFn({ on401: 'throw', schema: eventDetailSchema }),
+  });
 }
 
 /** Figures of the latest generation, if one was made in this session. */
@@ -57,7 +70,13 @@ export function useGenerateGroups(eventId: number) {
   const queryClient = useQueryClient();
   const refresh = useRefresh(eventId);
   return useMutation({
-    mutationFn: () => apiJson<GenerateGroupsResult>('POST', `/api/events/${eventId}/groups`),
+    mutationFn: () =>
+      apiJson<GenerateGroupsResult>(
+        'POST',
+        `/api/events/${eventId}/groups`,
+        undefined,
+        generateGroupsResultSchema,
+      ),
     onSuccess: (result) => {
       queryClient.setQueryData(groupsKey(eventId), result.groups);
       queryClient.setQueryData(figuresKey(eventId), result.figures);
@@ -71,7 +90,7 @@ export function useRenameGroup(eventId: number) {
   const refresh = useRefresh(eventId);
   return useMutation({
     mutationFn: ({ groupId, name }: { groupId: number; name: string }) =>
-      apiJson<BallGroup>('PATCH', `/api/events/${eventId}/groups/${groupId}`, { name }),
+      apiJson<BallGroup>('PATCH', `/api/events/${eventId}/groups/${groupId}`, { name }, ballGroupSchema),
     onSuccess: refresh,
   });
 }
@@ -90,9 +109,12 @@ export function useSetMemberGroup(eventId: number) {
   const refresh = useRefresh(eventId);
   return useMutation({
     mutationFn: ({ registrationId, groupId }: { registrationId: number; groupId: number | null }) =>
-      apiJson<GroupMember>('PATCH', `/api/events/${eventId}/registrations/${registrationId}/group`, {
-        groupId,
-      }),
+      apiJson<GroupMember>(
+        'PATCH',
+        `/api/events/${eventId}/registrations/${registrationId}/group`,
+        { groupId },
+        groupMemberSchema,
+      ),
     onSuccess: refresh,
   });
 }

@@ -1,10 +1,14 @@
 import { CURRENT_USER_KEY } from '@client/features/auth/api/current-user-query';
 import { apiJson, getQueryFn } from '@client/lib/api';
-import type {
-  CreateSubscriptionResponse,
-  SubscriptionChangeResponse,
-  SubscriptionDetails,
-  VerifySessionResponse,
+import {
+  type CreateSubscriptionResponse,
+  createSubscriptionResponseSchema,
+  type SubscriptionChangeResponse,
+  type SubscriptionDetails,
+  subscriptionChangeResponseSchema,
+  subscriptionDetailsSchema,
+  type VerifySessionResponse,
+  verifySessionResponseSchema,
 } from '@common/schemas/billing';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -13,7 +17,7 @@ export const SUBSCRIPTION_DETAILS_KEY = ['/api/subscription-details'] as const;
 /** GET /api/subscription-details: retried twice (spec §7). */
 export const subscriptionDetailsQuery = queryOptions({
   queryKey: SUBSCRIPTION_DETAILS_KEY,
-  queryFn: getQueryFn<SubscriptionDetails>({ on401: 'throw' }),
+  queryFn: getQueryFn<SubscriptionDetails>({ on401: 'throw', schema: subscriptionDetailsSchema }),
   retry: 2,
 });
 
@@ -40,7 +44,8 @@ function useRefreshMembership() {
 export function useCreateSubscription(ui: 'hosted' | 'embedded' = 'hosted') {
   const url = ui === 'embedded' ? '/api/create-pro-subscription?ui=embedded' : '/api/create-pro-subscription';
   return useMutation({
-    mutationFn: () => apiJson<CreateSubscriptionResponse>('POST', url),
+    mutationFn: () =>
+      apiJson<CreateSubscriptionResponse>('POST', url, undefined, createSubscriptionResponseSchema),
   });
 }
 
@@ -49,7 +54,12 @@ export function useVerifySession() {
   const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      apiJson<VerifySessionResponse>('POST', '/api/verify-stripe-session', { sessionId }),
+      apiJson<VerifySessionResponse>(
+        'POST',
+        '/api/verify-stripe-session',
+        { sessionId },
+        verifySessionResponseSchema,
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -58,7 +68,13 @@ export function useVerifySession() {
 export function useCancelSubscription() {
   const refresh = useRefreshMembership();
   return useMutation({
-    mutationFn: () => apiJson<SubscriptionChangeResponse>('POST', '/api/cancel-subscription'),
+    mutationFn: () =>
+      apiJson<SubscriptionChangeResponse>(
+        'POST',
+        '/api/cancel-subscription',
+        undefined,
+        subscriptionChangeResponseSchema,
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -67,7 +83,13 @@ export function useCancelSubscription() {
 export function useReactivateSubscription() {
   const refresh = useRefreshMembership();
   return useMutation({
-    mutationFn: () => apiJson<SubscriptionChangeResponse>('POST', '/api/reactivate-subscription'),
+    mutationFn: () =>
+      apiJson<SubscriptionChangeResponse>(
+        'POST',
+        '/api/reactivate-subscription',
+        undefined,
+        subscriptionChangeResponseSchema,
+      ),
     onSuccess: () => refresh(),
   });
 }

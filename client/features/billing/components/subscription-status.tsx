@@ -1,10 +1,10 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { formatDate } from '@client/lib/dates';
+import { toastError, toastSuccess } from '@client/lib/toast';
 import { msg } from '@common/messages';
 import type { FullUser } from '@common/schemas/users';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCrown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -38,34 +38,25 @@ export function SubscriptionStatus({ user }: { user: FullUser }) {
     cancel.mutate(undefined, {
       onSuccess: (r) => {
         confirm.close();
-        notifications.show({
-          color: 'golf',
-          title: 'Prenumerationen är uppsagd',
-          message: r.cancelAt
+        toastSuccess(
+          'Prenumerationen är uppsagd',
+          r.cancelAt
             ? `Du behåller Pro-medlemskapet till och med ${formatDate(r.cancelAt)}.`
             : 'Du behåller Pro-medlemskapet till periodens slut.',
-        });
+        );
       },
       onError: (err) => {
         confirm.close();
-        notifications.show({ color: 'red', title: msg.cancelFailedTitle, message: cancelErrorMessage(err) });
+        toastError(msg.cancelFailedTitle, cancelErrorMessage(err));
       },
     });
 
   const onReactivate = () =>
     reactivate.mutate(undefined, {
       onSuccess: () =>
-        notifications.show({
-          color: 'golf',
-          title: 'Prenumerationen är återaktiverad',
-          message: 'Ditt Pro-medlemskap fortsätter som vanligt.',
-        }),
+        toastSuccess('Prenumerationen är återaktiverad', 'Ditt Pro-medlemskap fortsätter som vanligt.'),
       onError: (err) =>
-        notifications.show({
-          color: 'red',
-          title: msg.reactivateFailedTitle,
-          message: apiErrorMessage(err, msg.reactivateFailedTitle),
-        }),
+        toastError(msg.reactivateFailedTitle, apiErrorMessage(err, msg.reactivateFailedTitle)),
     });
 
   return (

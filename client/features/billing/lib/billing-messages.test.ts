@@ -1,15 +1,16 @@
+import { ApiError } from '@client/lib/api';
 import { describe, expect, it } from 'vitest';
 import { cancelErrorMessage } from './billing-messages';
 
 describe('cancelErrorMessage', () => {
   it('maps the server answers to the spec texts', () => {
     expect(
-      cancelErrorMessage(new Error('403: {"message":"Som admin kan du inte säga upp ditt medlemskap"}')),
+      cancelErrorMessage(new ApiError(403, { message: 'Som admin kan du inte säga upp ditt medlemskap' })),
     ).toBe('Som admin kan du inte säga upp ditt medlemskap');
     expect(
-      cancelErrorMessage(new Error('404: {"message":"Ingen aktiv prenumeration hittades att säga upp"}')),
+      cancelErrorMessage(new ApiError(404, { message: 'Ingen aktiv prenumeration hittades att säga upp' })),
     ).toBe('Ingen aktiv prenumeration hittades att säga upp');
-    expect(cancelErrorMessage(new Error('500: {"message":"Ett oväntat fel uppstod"}'))).toBe(
+    expect(cancelErrorMessage(new ApiError(500, { message: 'Ett oväntat fel uppstod' }))).toBe(
       'Ett fel uppstod vid uppsägning av prenumerationen',
     );
     expect(cancelErrorMessage('network')).toBe('Ett fel uppstod vid uppsägning av prenumerationen');

@@ -1,10 +1,10 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { goToLogin } from '@client/features/auth/lib/auth-urls';
+import { toastError } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { PAYMENT_VERIFY_DELAY_MS } from '@common/limits';
 import { msg } from '@common/messages';
 import { Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -45,7 +45,7 @@ export function PaymentSuccessPage() {
     started.current = true;
     const fail = (title: string, text: string) => {
       setState({ kind: 'failed', title, text });
-      notifications.show({ color: 'red', title, message: text });
+      toastError(title, text);
     };
     timer.current = window.setTimeout(() => {
       if (!sessionId) return fail(msg.verifyNotActivatedTitle, msg.verifyNotActivated);

@@ -1,11 +1,11 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { goToLogin } from '@client/features/auth/lib/auth-urls';
 import { formatDate } from '@client/lib/dates';
+import { showToast, toastError, toastSuccess } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { CHECKOUT_REDIRECT_DELAY_MS } from '@common/limits';
 import { msg } from '@common/messages';
 import { Alert, Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCrown, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,14 +26,10 @@ export function SubscriptionPage() {
     if (toasted.current) return;
     if (params.get('success')) {
       toasted.current = true;
-      notifications.show({
-        color: 'golf',
-        title: 'Välkommen som Pro-medlem!',
-        message: 'Ditt Pro-medlemskap är aktivt.',
-      });
+      toastSuccess('Välkommen som Pro-medlem!', 'Ditt Pro-medlemskap är aktivt.');
     } else if (params.get('canceled')) {
       toasted.current = true;
-      notifications.show({
+      showToast({
         color: 'gray',
         title: 'Betalningen avbröts',
         message: 'Inget har dragits. Du kan försöka igen när du vill.',
@@ -46,27 +42,14 @@ export function SubscriptionPage() {
     create.mutate(undefined, {
       onSuccess: (r) => {
         if (!r.checkoutUrl) {
-          notifications.show({
-            color: 'red',
-            title: msg.checkoutStartFailedTitle,
-            message: msg.checkoutStartFailed,
-          });
+          toastError(msg.checkoutStartFailedTitle, msg.checkoutStartFailed);
           return;
         }
         setRedirecting(true);
-        notifications.show({
-          color: 'golf',
-          title: 'Omdirigerar till säker betalning',
-          message: 'Ett ögonblick...',
-        });
+        toastSuccess('Omdirigerar till säker betalning', 'Ett ögonblick...');
         window.setTimeout(() => window.location.assign(r.checkoutUrl!), CHECKOUT_REDIRECT_DELAY_MS);
       },
-      onError: () =>
-        notifications.show({
-          color: 'red',
-          title: msg.checkoutStartFailedTitle,
-          message: msg.checkoutStartFailed,
-        }),
+      onError: () => toastError(msg.checkoutStartFailedTitle, msg.checkoutStartFailed),
     });
   };
 

@@ -1,9 +1,10 @@
 import { apiJson } from '@client/lib/api';
 import { uploadImage } from '@client/lib/upload-image';
-import type { Event } from '@common/schemas/events';
-import type { ImageInfo } from '@common/schemas/images';
-import type { Registration } from '@common/schemas/registrations';
+import { type Event, eventSchema } from '@common/schemas/events';
+import { type ImageInfo, imageSchema } from '@common/schemas/images';
+import { type Registration, registrationSchema } from '@common/schemas/registrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { EVENTS_KEY, eventKey, registrationsKey } from './events-query';
 
 /** The event form's payload (spec §7: POST/PUT /api/events). */
@@ -24,7 +25,7 @@ function useInvalidateEvent() {
 export function useCreateEvent() {
   const invalidate = useInvalidateEvent();
   return useMutation({
-    mutationFn: (body: EventPayload) => apiJson<Event>('POST', '/api/events', body),
+    mutationFn: (body: EventPayload) => apiJson<Event>('POST', '/api/events', body, eventSchema),
     onSuccess: () => invalidate(),
   });
 }
@@ -33,7 +34,7 @@ export function useCreateEvent() {
 export function useUpdateEvent(id: number) {
   const invalidate = useInvalidateEvent();
   return useMutation({
-    mutationFn: (body: EventPayload) => apiJson<Event>('PUT', `/api/events/${id}`, body),
+    mutationFn: (body: EventPayload) => apiJson<Event>('PUT', `/api/events/${id}`, body, eventSchema),
     onSuccess: () => invalidate(id),
   });
 }
@@ -42,7 +43,7 @@ export function useUpdateEvent(id: number) {
 export function useDeleteEvent(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<{ message: string }>('DELETE', `/api/events/${id}`),
+    mutationFn: () => apiJson('DELETE', `/api/events/${id}`, undefined, z.object({ message: z.string() })),
     onSuccess: () => {
       qc.removeQueries({ queryKey: eventKey(id) });
       return qc.invalidateQueries({ queryKey: EVENTS_KEY, exact: true });
@@ -55,7 +56,7 @@ export function useRegister(id: number) {
   const invalidate = useInvalidateEvent();
   return useMutation({
     mutationFn: (body: { dietaryPreferences: string; notes: string }) =>
-      apiJson<Registration>('POST', `/api/events/${id}/register`, body),
+      apiJson<Registration>('POST', `/api/events/${id}/register`, body, registrationSchema),
     onSuccess: () => invalidate(id),
   });
 }
@@ -64,7 +65,13 @@ export function useRegister(id: number) {
 export function useCancelRegistration(id: number) {
   const invalidate = useInvalidateEvent();
   return useMutation({
-    mutationFn: () => apiJson<{ message: string }>('DELETE', `/api/events/${id}/register`),
+    mutationFn: () =>
+      apiJson(
+        'DELETE',
+        `/api/events/${id}/register`,
+        undefined,
+        z.object({ message: z.string(), promotedCount: z.number().int() }),
+      ),
     onSuccess: () => invalidate(id),
   });
 }
@@ -74,7 +81,12 @@ export function useSetPayment(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ registrationId, paymentStatus }: { registrationId: number; paymentStatus: string }) =>
-      apiJson<Registration>('PUT', `/api/registrations/${registrationId}/payment`, { paymentStatus }),
+      apiJson<Registration>(
+        'PUT',
+        `/api/registrations/${registrationId}/payment`,
+        { paymentStatus },
+        registrationSchema,
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: registrationsKey(eventId) }),
   });
 }
@@ -85,5 +97,10 @@ export const uploadEventImage = (file: File, entityId: string): Promise<ImageInf
 
 /** PATCH /api/images/{imageId}/entity: links a new image to the event created after it. */
 export function linkImageToEvent(imageId: string, eventId: number) {
-  return apiJson<ImageInfo>('PATCH', `/api/images/${imageId}/entity`, { entityId: String(eventId) });
+  return apiJson<ImageInfo>(
+    'PATCH',
+    `/api/images/${imageId}/entity`,
+    { entityId: String(eventId) },
+    imageSchema,
+  );
 }

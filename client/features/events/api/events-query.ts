@@ -1,12 +1,17 @@
-import type { Event, EventDetail } from '@common/schemas/events';
-import type { Registration } from '@common/schemas/registrations';
+import { getQueryFn } from '@client/lib/api';
+import { type Event, type EventDetail, eventDetailSchema, eventSchema } from '@common/schemas/events';
+import { type Registration, registrationSchema } from '@common/schemas/registrations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 /** Query key of GET /api/events; mutations that change events invalidate it. */
 export const EVENTS_KEY = ['/api/events'] as const;
 
 /** GET /api/events: every event with its registered and waitlisted counts. */
-export const eventsQuery = queryOptions<Event[]>({ queryKey: EVENTS_KEY });
+export const eventsQuery = queryOptions<Event[]>({
+  queryKey: EVENTS_KEY,
+  queryFn: getQueryFn({ on401: 'throw', schema: z.array(eventSchema) }),
+});
 
 /** The event list through the default loader. */
 export function useEvents() {
@@ -22,10 +27,21 @@ export const registrationsKey = (id: number | string) =>
 
 /** GET /api/events/{id}: the event, the caller's registration and abilities. */
 export function useEvent(id: number | string) {
-  return useQuery(queryOptions<EventDetail>({ queryKey: eventKey(id) }));
+  return useQuery(
+    queryOptions<EventDetail>({
+      queryKey: eventKey(id),
+      queryFn: getQueryFn({ on401: 'throw', schema: eventDetailSchema }),
+    }),
+  );
 }
 
 /** GET /api/events/{id}/registrations, in arrival order. */
 export function useRegistrations(id: number | string, enabled = true) {
-  return useQuery(queryOptions<Registration[]>({ queryKey: registrationsKey(id), enabled }));
+  return useQuery(
+    queryOptions<Registration[]>({
+      queryKey: registrationsKey(id),
+      queryFn: getQueryFn({ on401: 'throw', schema: z.array(registrationSchema) }),
+      enabled,
+    }),
+  );
 }

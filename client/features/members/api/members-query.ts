@@ -1,6 +1,11 @@
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
 import type { Gender, HandicapBand } from '@common/options';
-import { DIRECTORY_PAGE_SIZE, type MemberListItem, TOTAL_COUNT_HEADER } from '@common/schemas/users';
+import {
+  DIRECTORY_PAGE_SIZE,
+  type MemberListItem,
+  memberListItemSchema,
+  TOTAL_COUNT_HEADER,
+} from '@common/schemas/users';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -8,6 +13,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
+import { z } from 'zod';
 
 /** Query key root of GET /api/users; saving a profile invalidates it. */
 export const MEMBERS_KEY = ['/api/users'] as const;
@@ -30,8 +36,9 @@ export async function fetchDirectoryPage(filters: DirectoryFilters, offset: numb
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.gender !== 'all') params.set('gender', filters.gender);
   if (filters.handicap !== 'all') params.set('handicap', filters.handicap);
-  const res = await apiRequest('GET', `/api/users?${params}`);
-  const members = (await res.json()) as MemberListItem[];
+  const url = `/api/users?${params}`;
+  const res = await apiRequest('GET', url);
+  const members = checkResponse(url, await res.json(), z.array(memberListItemSchema));
   return { members, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? members.length), offset };
 }
 
@@ -54,7 +61,11 @@ export function useDirectory(filters: DirectoryFilters) {
 }
 
 /** GET /api/users/{id}: one member (public fields; all of them for oneself and admins). */
-export const memberQuery = (id: string) => queryOptions<MemberListItem>({ queryKey: [...MEMBERS_KEY, id] });
+export const memberQuery = (id: string) =>
+  queryOptions<MemberListItem>({
+    queryKey: [...MEMBERS_KEY, id],
+    queryFn: getQueryFn({ on401: 'throw', schema: memberListItemSchema }),
+  });
 
 export function useMember(id: string | null) {
   return useQuery({ ...memberQuery(id ?? ''), enabled: Boolean(id) });

@@ -1,8 +1,15 @@
-import { apiJson } from '@client/lib/api';
+import { apiJson, getQueryFn } from '@client/lib/api';
 import { CHAT_REFRESH_MS } from '@common/limits';
-import type { Conversation, Message } from '@common/schemas/messages';
-import type { PublicUser } from '@common/schemas/users';
+import {
+  type Conversation,
+  conversationSchema,
+  type Message,
+  messageSchema,
+  unreadCountSchema,
+} from '@common/schemas/messages';
+import { memberListItemSchema, type PublicUser } from '@common/schemas/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 
 /** GET /api/messages (the conversations); threads live under it: ['/api/messages', userId]. */
 export const CONVERSATIONS_KEY = ['/api/messages'] as const;
@@ -13,12 +20,24 @@ export const groupChatKey = (eventId: number) => ['/api/events', String(eventId)
 
 /** The caller's conversations, newest first. */
 export function useConversations(enabled = true) {
-  return useQuery(queryOptions<Conversation[]>({ queryKey: CONVERSATIONS_KEY, enabled }));
+  return useQuery(
+    queryOptions<Conversation[]>({
+      queryKey: CONVERSATIONS_KEY,
+      queryFn: getQueryFn({ on401: 'throw', schema: z.array(conversationSchema) }),
+      enabled,
+    }),
+  );
 }
 
 /** Number of unread direct messages (header). */
 export function useUnreadCount(enabled = true) {
-  return useQuery(queryOptions<{ count: number }>({ queryKey: UNREAD_COUNT_KEY, enabled }));
+  return useQuery(
+    queryOptions<{ count: number }>({
+      queryKey: UNREAD_COUNT_KEY,
+      queryFn: getQueryFn({ on401: 'throw', schema: unreadCountSchema }),
+      enabled,
+    }),
+  );
 }
 
 /** Reloads the conversation list and the unread count (after a send, a read or a push). */
@@ -43,7 +62,12 @@ export function useThread(userId: string | undefined) {
       enabled: Boolean(userId),
       queryFn: async () => {
         try {
-          const thread = await apiJson<Message[]>('GET', `/api/messages/${encodeURIComponent(userId ?? '')}`);
+          const thread = await apiJson<Message[]>(
+            'GET',
+            `/api/messages/${encodeURIComponent(userId ?? '')}`,
+            undefined,
+            z.array(messageSchema),
+          );
           void refresh();
           return thread;
         } catch (err) {
@@ -58,7 +82,11 @@ export function useThread(userId: string | undefined) {
 /** GET /api/users/{id}: the partner of a conversation that has no messages yet. */
 export function useMember(userId: string | undefined, enabled: boolean) {
   return useQuery(
-    queryOptions<PublicUser>({ queryKey: ['/api/users', userId ?? ''], enabled: enabled && Boolean(userId) }),
+    queryOptions<PublicUser>({
+      queryKey: ['/api/users', userId ?? ''],
+      queryFn: getQueryFn({ on401: 'throw', schema: memberListItemSchema }),
+      enabled: enabled && Boolean(userId),
+    }),
   );
 }
 
@@ -68,7 +96,7 @@ export function useSendMessage() {
   const refresh = useRefreshConversations();
   return useMutation({
     mutationFn: (body: { receiverId: string; content: string }) =>
-      apiJson<Message>('POST', '/api/messages', body),
+      apiJson<Message>('POST', '/api/messages', body, messageSchema),
     onSuccess: (_m, body) =>
       Promise.all([refresh(), qc.invalidateQueries({ queryKey: threadKey(body.receiverId) })]),
     onError: (err) => console.error('Kunde inte skicka meddelandet', err),
@@ -78,7 +106,11 @@ export function useSendMessage() {
 /** GET /api/events/{id}/messages, refreshed every 5 seconds (spec §9). */
 export function useGroupMessages(eventId: number) {
   return useQuery(
-    queryOptions<Message[]>({ queryKey: groupChatKey(eventId), refetchInterval: CHAT_REFRESH_MS }),
+    queryOptions<Message[]>({
+      queryKey: groupChatKey(eventId),
+      queryFn: getQueryFn({ on401: 'throw', schema: z.array(messageSchema) }),
+      refetchInterval: CHAT_REFRESH_MS,
+    }),
   );
 }
 
@@ -87,7 +119,12 @@ export function useSendGroupMessage(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (content: string) =>
-      apiJson<Message>('POST', `/api/events/${eventId}/messages`, { content, isGroupMessage: true, eventId }),
+      apiJson<Message>(
+        'POST',
+        `/api/events/${eventId}/messages`,
+        { content, isGroupMessage: true, eventId },
+        messageSchema,
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: groupChatKey(eventId) }),
     onError: (err) => console.error('Kunde inte skicka gruppmeddelandet', err),
   });

@@ -1,9 +1,10 @@
 import { loginUrl } from '@client/features/auth/lib/auth-urls';
-import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
+import { ApiError, apiErrorMessage } from '@client/lib/api';
+import { toastError, toastSuccess } from '@client/lib/toast';
 import { hasEnded } from '@common/rules/event-phase';
+import { registrationClosedReason } from '@common/rules/event-registration';
 import type { EventDetail } from '@common/schemas/events';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,8 +14,7 @@ import { UpgradeDialog } from './upgrade-dialog';
 
 /** True when the error is the server's 403 {requiresUpgrade: true}. */
 function needsUpgrade(err: unknown): boolean {
-  if (apiErrorStatus(err) !== 403 || !(err instanceof Error)) return false;
-  return err.message.includes('"requiresUpgrade":true');
+  return err instanceof ApiError && err.status === 403 && err.body?.requiresUpgrade === true;
 }
 
 /** The action buttons of the detail page by state (spec §2), with their dialogs. */
@@ -33,6 +33,9 @@ export function EventActions({
   const cancel = useCancelRegistration(event.id);
   const remove = useDeleteEvent(event.id);
   const ended = hasEnded(event);
+  // The server's rule (cancelled, completed, ended, past the deadline): why registration is closed, if it is.
+  const closedReason = registrationClosedReason(event);
+  const open = event.registrationOpen && closedReason === null;
   const mine = event.myRegistration;
   const full = event.registeredCount >= event.maxParticipants;
   const close = () => setDialog(null);
@@ -41,14 +44,12 @@ export function EventActions({
     register.mutate(body, {
       onSuccess: (r) => {
         close();
-        notifications.show({
-          color: 'green',
-          title: r.status === 'waitlisted' ? 'Du står på väntelistan' : 'Du är registrerad',
-          message:
-            r.status === 'waitlisted'
-              ? 'Du flyttas upp automatiskt när en plats blir ledig.'
-              : `Välkommen till ${event.title}!`,
-        });
+        toastSuccess(
+          r.status === 'waitlisted' ? 'Du står på väntelistan' : 'Du är registrerad',
+          r.status === 'waitlisted'
+            ? 'Du flyttas upp automatiskt när en plats blir ledig.'
+            : `Välkommen till ${event.title}!`,
+        );
       },
       onError: (err) => {
         if (needsUpgrade(err)) {
@@ -56,25 +57,21 @@ export function EventActions({
           return;
         }
         close();
-        notifications.show({
-          color: 'red',
-          title: 'Anmälan misslyckades',
-          message: apiErrorMessage(err, 'Anmälan misslyckades'),
-        });
+        toastError('Anmälan misslyckades', apiErrorMessage(err, 'Försök igen om en stund.'));
       },
     });
 
   return (
     <Stack gap="sm">
       <Group gap="sm">
-        {!loggedIn && !ended ? (
+        {!loggedIn && !ended && open ? (
           <Button component="a" href={loginUrl(`/events/${event.id}`)}>
             Bli medlem för att delta
           </Button>
         ) : null}
         {loggedIn && !mine && !ended ? (
           <Button
-            disabled={!event.registrationOpen}
+            disabled={!open}
             loading={register.isPending && dialog !== 'register'}
             // Pro members fill in the dialog; for others the server decides (403 requiresUpgrade opens the upgrade dialog).
             onClick={() =>
@@ -119,9 +116,9 @@ export function EventActions({
           </Button>
         ) : null}
       </Group>
-      {loggedIn && !mine && !ended && !event.registrationOpen ? (
+      {!mine && !ended && !open ? (
         <Text size="sm" c="dimmed">
-          Sista anmälningsdag har passerat.
+          {closedReason ?? 'Anmälan är stängd'}.
         </Text>
       ) : null}
 
@@ -147,19 +144,11 @@ export function EventActions({
               cancel.mutate(undefined, {
                 onSuccess: () => {
                   close();
-                  notifications.show({
-                    color: 'green',
-                    title: 'Registreringen avbokad',
-                    message: 'Din plats är avbokad.',
-                  });
+                  toastSuccess('Registreringen avbokad', 'Din plats är avbokad.');
                 },
                 onError: (err) => {
                   close();
-                  notifications.show({
-                    color: 'red',
-                    title: 'Cancellation failed',
-                    message: apiErrorMessage(err),
-                  });
+                  toastError('Avbokningen misslyckades', apiErrorMessage(err));
                 },
               })
             }
@@ -183,20 +172,12 @@ export function EventActions({
               remove.mutate(undefined, {
                 onSuccess: () => {
                   close();
-                  notifications.show({
-                    color: 'green',
-                    title: 'Resan borttagen',
-                    message: `${event.title} är borttagen.`,
-                  });
+                  toastSuccess('Resan borttagen', `${event.title} är borttagen.`);
                   navigate('/events');
                 },
                 onError: (err) => {
                   close();
-                  notifications.show({
-                    color: 'red',
-                    title: 'Deletion failed',
-                    message: apiErrorMessage(err),
-                  });
+                  toastError('Borttagningen misslyckades', apiErrorMessage(err));
                 },
               })
             }

@@ -1,11 +1,11 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { formatDate } from '@client/lib/dates';
+import { toastError } from '@client/lib/toast';
 import { PAYMENT_STATUSES } from '@common/options';
 import { displayName } from '@common/rules/display-name';
 import type { Registration } from '@common/schemas/registrations';
 import type { PublicUser } from '@common/schemas/users';
 import { Anchor, Badge, Center, Loader, Select, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useSetPayment } from '../../api/event-mutations';
 
 const PAYMENT: Record<string, { label: string; color: string }> = {
@@ -92,11 +92,7 @@ export function ParticipantsTable({ eventId, registrations, loading, isAdmin, on
                           { registrationId: r.id, paymentStatus: v },
                           {
                             onError: (err) =>
-                              notifications.show({
-                                color: 'red',
-                                title: 'Update failed',
-                                message: apiErrorMessage(err),
-                              }),
+                              toastError('Betalstatus kunde inte ändras', apiErrorMessage(err)),
                           },
                         );
                       }}

@@ -1,12 +1,12 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { apiErrorMessage } from '@client/lib/api';
 import { formatKr } from '@client/lib/format';
+import { toastError, toastSuccess } from '@client/lib/toast';
 import { MAX_PARTICIPANTS_MIN, MAX_PARTICIPANTS_STEP } from '@common/limits';
 import type { Event } from '@common/schemas/events';
 import { Button, Checkbox, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { linkImageToEvent, useCreateEvent, useUpdateEvent } from '../../api/event-mutations';
 import {
   type EventFormValues,
@@ -55,15 +55,10 @@ export function EventForm({
     if (event) {
       update.mutate(body, {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: 'Event updated',
-            message: 'The event has been successfully updated.',
-          });
+          toastSuccess('Event updated', 'Ändringarna är sparade.');
           onDone();
         },
-        onError: (err) =>
-          notifications.show({ color: 'red', title: 'Update failed', message: apiErrorMessage(err) }),
+        onError: (err) => toastError('Eventet kunde inte sparas', apiErrorMessage(err)),
       });
       return;
     }
@@ -71,22 +66,13 @@ export function EventForm({
       onSuccess: async (created) => {
         if (values.imageId) {
           await linkImageToEvent(values.imageId, created.id).catch((err) =>
-            notifications.show({
-              color: 'red',
-              title: 'Failed to upload image',
-              message: apiErrorMessage(err),
-            }),
+            toastError('Bilden kunde inte kopplas till eventet', apiErrorMessage(err)),
           );
         }
-        notifications.show({
-          color: 'green',
-          title: 'Event created',
-          message: 'A new event has been successfully created.',
-        });
+        toastSuccess('Event created', 'Det nya eventet är publicerat.');
         onDone();
       },
-      onError: (err) =>
-        notifications.show({ color: 'red', title: 'Creation failed', message: apiErrorMessage(err) }),
+      onError: (err) => toastError('Eventet kunde inte skapas', apiErrorMessage(err)),
     });
   }
 

@@ -1,9 +1,9 @@
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { originalImageUrl } from '@client/lib/images';
+import { toastError } from '@client/lib/toast';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@common/limits';
 import { msg } from '@common/messages';
 import { Button, FileButton, Group, Image, Input, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { uploadEventImage } from '../../api/event-mutations';
@@ -26,11 +26,11 @@ export function ImageField({
   async function pick(file: File | null) {
     if (!file) return;
     if (file.size > IMAGE_MAX_BYTES) {
-      notifications.show({ color: 'red', title: 'Filen är för stor', message: msg.imageTooLarge });
+      toastError('Filen är för stor', msg.imageTooLarge);
       return;
     }
     if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      notifications.show({ color: 'red', title: 'Bilden kunde inte bearbetas', message: msg.imageWrongType });
+      toastError('Bilden kunde inte bearbetas', msg.imageWrongType);
       return;
     }
     setUploading(true);
@@ -40,15 +40,11 @@ export function ImageField({
     } catch (err) {
       const status = apiErrorStatus(err);
       if (status === 413) {
-        notifications.show({ color: 'red', title: 'Filen är för stor', message: msg.imageTooLarge });
+        toastError('Filen är för stor', msg.imageTooLarge);
       } else if (status === 400) {
-        notifications.show({
-          color: 'red',
-          title: 'Bilden kunde inte bearbetas',
-          message: apiErrorMessage(err, 'Okänt fel'),
-        });
+        toastError('Bilden kunde inte bearbetas', apiErrorMessage(err, 'Okänt fel'));
       } else {
-        notifications.show({ color: 'red', title: 'Failed to upload image', message: apiErrorMessage(err) });
+        toastError('Bilden kunde inte laddas upp', apiErrorMessage(err));
       }
     } finally {
       setUploading(false);

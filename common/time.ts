@@ -1,0 +1,82 @@
+/**
+ * Swedish time: every time is stored as an instant and shown, counted by day and by month in
+ * Europe/Stockholm (decisions.md). The one place that knows the zone; everything else asks here.
+ */
+export const SITE_TIME_ZONE = 'Europe/Stockholm';
+
+/** The wall-clock fields of an instant in Stockholm (month 1-12, hour 0-23). */
+export interface StockholmParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The Stockholm wall-clock fields of an instant. */
+export function stockholmParts(at: Date): StockholmParts {
+  const parts = partsFormat.formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** The Stockholm date (YYYY-MM-DD) of an instant. */
+export function stockholmDate(at: Date): string {
+  const p = stockholmParts(at);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Today's date (YYYY-MM-DD) in Stockholm, where the members live. */
+export function stockholmToday(now = new Date()): string {
+  return stockholmDate(now);
+}
+
+/** Whether two instants fall on the same calendar day in Stockholm. */
+export function isSameStockholmDay(a: Date, b: Date): boolean {
+  return stockholmDate(a) === stockholmDate(b);
+}
+
+/** Offset of Stockholm from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+export function stockholmOffsetMs(at: Date): number {
+  const p = stockholmParts(at);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant Stockholm's day `date` (YYYY-MM-DD) begins. */
+export function stockholmMidnight(date: string): Date {
+  const naive = Date.parse(`${date}T00:00:00Z`);
+  const guess = naive - stockholmOffsetMs(new Date(naive));
+  return new Date(naive - stockholmOffsetMs(new Date(guess)));
+}
+
+/**
+ * The instant the Stockholm month of `date` (YYYY-MM-DD) begins, moved by `months` whole months
+ * (-1: the month before, 0: this month).
+ */
+export function stockholmMonthStart(date: string, months = 0): Date {
+  const [y, m] = date.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  return stockholmMidnight(`${pad(first.getUTCFullYear(), 4)}-${pad(first.getUTCMonth() + 1)}-01`);
+}
