@@ -6,34 +6,43 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { adminEmailsRoutes } from './admin/admin-emails.routes';
+import { adminMembersRoutes } from './admin/admin-members.routes';
 import { adminStatsRoutes } from './admin/admin-stats.routes';
-import { pruneAccountRecords } from './auth/account-tokens';
 import { accountRoutes } from './auth/account.routes';
+import { pruneAccountRecords } from './auth/account-tokens';
 import { authRoutes } from './auth/auth.routes';
 import { registerCurrentUser } from './auth/current-user';
 import { pruneIdpModels } from './auth/idp/adapter';
 import { idpRoutes } from './auth/idp/idp.routes';
 import { createBuiltInIssuer } from './auth/idp/provider';
 import { inProcessFetch } from './auth/in-process-fetch';
+import { passkeyIdpRoutes } from './auth/passkeys/passkeys.idp-routes';
+import { passkeysRoutes } from './auth/passkeys/passkeys.routes';
 import { createRelyingParty } from './auth/relying-party';
 import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventsRoutes } from './events/events.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { healthRoutes } from './health/health.routes';
+import { registerImageJobs } from './images/images.jobs';
 import { imagesRoutes } from './images/images.routes';
+import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSafeDefaults } from './plugins/safe-defaults';
 import { registerSecurity } from './plugins/security';
 import { createSessionStore } from './plugins/session-store';
 import { registerStaticClient } from './plugins/static-client';
+import { WS_MAX_PAYLOAD_BYTES } from './realtime/realtime.hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { registrationsRoutes } from './registrations/registrations.routes';
 
@@ -44,6 +53,8 @@ declare module 'fastify' {
     db: Db;
     /** How e-mail leaves (outbox; captured without SMTP_URL): pass to `enqueueEmail`. */
     mail: MailSettings;
+    /** Background jobs (pg-boss); running only when built with `startJobs`. */
+    jobs: Jobs;
   }
 }
 
@@ -51,10 +62,17 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Start the background jobs (e-mail sending, sweeps) when the app is ready: the server does, tests choose. */
+  startJobs?: boolean;
 }
 
 /** Builds the whole app (API, IdP, WebSocket, client) without listening; tests inject into it. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  startJobs = false,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -72,9 +90,26 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     capture: !config.SMTP_URL,
     log: app.log,
   } satisfies MailSettings);
-  app.setValidatorCompiler(validatorCompiler);
+  const jobs = createJobs(database, config, app.log);
+  app.decorate('jobs', jobs);
+  registerEmailJobs(jobs, {
+    database,
+    log: app.log,
+    sender: config.SMTP_URL
+      ? {
+          smtpUrl: config.SMTP_URL,
+          from: config.mailFrom,
+          publicUrl: config.publicUrl,
+          retryBaseSeconds: config.EMAIL_RETRY_BASE_SECONDS,
+          maxAttempts: config.EMAIL_MAX_ATTEMPTS,
+        }
+      : null,
+  });
+  registerImageJobs(jobs, { db: database.db, log: app.log });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.
+  registerSafeDefaults(app);
 
   await app.register(swagger, {
     openapi: {
@@ -117,7 +152,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerSecurity(app);
   await app.register(changeWatchesPlugin);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
   // Login: the built-in issuer unless an external one is configured; the app is a relying party either way.
   const loginRateLimit = config.RATE_LIMIT_LOGIN_PER_MINUTE;
@@ -126,6 +161,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     const issuer = await createBuiltInIssuer(config, database);
     const linkLoginSecret = await getOrCreateSecret(database, 'idp_link_login_key', randomSecret(32));
     await app.register(idpRoutes, { issuer, loginRateLimit, linkLoginSecret });
+    await app.register(passkeyIdpRoutes, { issuer });
     rp = createRelyingParty(config, {
       issuer: issuer.issuer,
       clientId: issuer.clientId,
@@ -141,11 +177,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   }
   await app.register(authRoutes, { rp, loginRateLimit });
   await app.register(accountRoutes);
+  await app.register(passkeysRoutes);
 
   await app.register(healthRoutes);
   await app.register(eventsRoutes);
   await app.register(ballGroupsRoutes);
   await app.register(adminStatsRoutes);
+  await app.register(adminMembersRoutes);
+  await app.register(adminEmailsRoutes);
   await app.register(messagesRoutes);
   await app.register(realtimeRoutes);
   await app.register(registrationsRoutes);
@@ -166,6 +205,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   );
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));
+  // Jobs stop (handlers finish) on close, before the caller closes the database.
+  app.addHook('onClose', async () => jobs.stop(5_000));
+  if (startJobs) app.addHook('onReady', async () => jobs.start());
 
   return app;
 }
