@@ -4,6 +4,7 @@ import {
   emailTokenResultSchema,
   securityInfoSchema,
 } from '@common/schemas/account';
+import { errorSchema } from '@common/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,6 @@ import { changePassword, logoutEverywhere, securityInfo } from './account.servic
 import { requireUser } from './current-user';
 import { cancelEmailChangeByLink, cancelPending, confirmEmailChange } from './email-change';
 
-const errorSchema = z.object({ message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** The member's account security: e-mail change links, password, 'Logga ut överallt'. */
