@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../limits';
 import { msg } from '../messages';
+import type { Notification } from './notifications';
 import { publicUserSchema } from './users';
 
 /** Message text: trimmed, not blank, at most 5,000 characters; stored and shown as plain text. */
@@ -106,4 +107,5 @@ export type ServerRealtimeEvent =
   | { type: 'new_message'; data: { message: Message } }
   | { type: 'messages_read'; data: { userId: string } }
   | { type: 'event_notification'; data: { notification: EventNotification } }
+  | { type: 'notification'; data: Notification }
   | { type: 'error'; data: { message: string } };

@@ -10,6 +10,8 @@ export const ballGroups = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
+    /** The group's first tee time, set by an admin before the groups are published (null: not set). */
+    teeTime: timestamp('tee_time', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ball_groups_event_idx').on(t.eventId)],

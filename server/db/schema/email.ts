@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * queued: waiting for the sender job; sending: claimed by one worker (lease until `lockedUntil`);
@@ -24,6 +35,8 @@ export const outboundEmails = pgTable(
     htmlBody: text('html_body').notNull(),
     /** Extra headers (e.g. List-Unsubscribe) as a JSON object of strings. */
     headers: text('headers'),
+    /** Files sent with the e-mail (e.g. an event's .ics): `[{ filename, contentType, content }]`, content as text. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     status: emailStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -42,6 +42,8 @@ export const events = pgTable(
     greenFeeIncluded: boolean('green_fee_included').notNull().default(false),
     coffeeIncluded: boolean('coffee_included').notNull().default(false),
     lunchIncluded: boolean('lunch_included').notNull().default(false),
+    /** When an admin published the ball groups to the members (null: not published; notices went out then). */
+    ballGroupsPublishedAt: timestamp('ball_groups_published_at', { withTimezone: true }),
   },
   (t) => [
     index('events_start_time_idx').on(t.startTime),

@@ -6,5 +6,6 @@ export * from './events';
 export * from './feedback';
 export * from './images';
 export * from './messages';
+export * from './notifications';
 export * from './registrations';
 export * from './users';

@@ -1,0 +1,81 @@
+/**
+ * The kinds of notification the site sends (issue 13), defined once: the database enum, the API's
+ * preference keys, the profile's 'Notiser' table and the defaults all come from here.
+ */
+export const NOTIFICATION_TYPES = [
+  'registration_confirmed',
+  'waitlisted',
+  'promoted',
+  'event_reminder',
+  'event_changed',
+  'event_cancelled',
+  'event_published',
+  'direct_message',
+  'group_message',
+  'ball_groups_published',
+  'payment_received',
+  'subscription_changed',
+] as const;
+
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The channels a member chooses per type; in-app (the bell) is always on. */
+export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export type ChannelChoice = { email: boolean; push: boolean };
+export type NotificationPreferences = Record<NotificationType, ChannelChoice>;
+
+/** How each type is named in the profile's 'Notiser' table. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  registration_confirmed: 'Anmälan bekräftad',
+  waitlisted: 'Plats på väntelistan',
+  promoted: 'Flyttad från väntelistan',
+  event_reminder: 'Påminnelse före event',
+  event_changed: 'Ändrat event',
+  event_cancelled: 'Inställt event',
+  event_published: 'Nytt event publicerat',
+  direct_message: 'Nytt meddelande',
+  group_message: 'Meddelanden i gruppchatten',
+  ball_groups_published: 'Bollgrupper publicerade',
+  payment_received: 'Betalning mottagen',
+  subscription_changed: 'Ändrat medlemskap',
+};
+
+/**
+ * Defaults for a member who chose nothing: what concerns their own places, trips and messages comes by
+ * e-mail and push; receipts by e-mail only; new events and group chat digests only for those who opt in.
+ */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  registration_confirmed: { email: true, push: true },
+  waitlisted: { email: true, push: true },
+  promoted: { email: true, push: true },
+  event_reminder: { email: true, push: true },
+  event_changed: { email: true, push: true },
+  event_cancelled: { email: true, push: true },
+  event_published: { email: false, push: false },
+  direct_message: { email: true, push: true },
+  group_message: { email: false, push: false },
+  ball_groups_published: { email: true, push: true },
+  payment_received: { email: true, push: false },
+  subscription_changed: { email: true, push: false },
+};
+
+/** Types that reach only members who switched on a channel for them (no in-app row otherwise). */
+export const OPT_IN_NOTIFICATION_TYPES: readonly NotificationType[] = ['event_published', 'group_message'];
+
+/** A member's stored choices (only what differs from the defaults) merged over the defaults. */
+export function effectivePreferences(
+  stored: Partial<Record<string, Partial<ChannelChoice>>> | null | undefined,
+): NotificationPreferences {
+  const out = {} as NotificationPreferences;
+  for (const type of NOTIFICATION_TYPES) {
+    const s = stored?.[type];
+    const d = DEFAULT_NOTIFICATION_PREFERENCES[type];
+    out[type] = {
+      email: typeof s?.email === 'boolean' ? s.email : d.email,
+      push: typeof s?.push === 'boolean' ? s.push : d.push,
+    };
+  }
+  return out;
+}
