@@ -1,0 +1,127 @@
+import type { PushPayload } from '@common/schemas/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Db } from '../db/client';
+import { deleteSubscriptions, markSubscriptionsDelivered, subscriptionsOf } from './push.queries';
+import type { PushSender } from './push.types';
+
+/** The server's VAPID key pair (base64url), generated once and kept in `server_secrets` as `vapid_keys`. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushSenderOptions {
+  db: Db;
+  keys: VapidKeys;
+  /** Who runs the server, for push services: a `mailto:` or `https:` URL. */
+  subject: string;
+  log: FastifyBaseLogger;
+  /** How long a push service keeps an undelivered message (seconds). */
+  ttlSeconds?: number;
+  /** How long one request to a push service may take (milliseconds). */
+  timeoutMs?: number;
+}
+
+/** Push services refuse more than about 4 KB of payload; longer texts are shortened. */
+const MAX_TITLE = 200;
+const MAX_BODY = 1500;
+
+const shorten = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/** Generates a new VAPID key pair (for `getOrCreateSecret`). */
+export function newVapidKeys(): VapidKeys {
+  return webpush.generateVAPIDKeys();
+}
+
+/**
+ * The VAPID subject: `mailto:` the sender address of MAIL_FROM (`Name <a@b>` or `a@b`), else the
+ * site's https address.
+ */
+export function vapidSubject(mailFrom: string, publicUrl: string): string {
+  const address = (/<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  if (/^[^\s@<>]+@[^\s@<>]+$/.test(address)) return `mailto:${address}`;
+  return publicUrl.startsWith('https:') ? publicUrl : 'mailto:noreply@localhost';
+}
+
+type Outcome = 'delivered' | 'gone' | 'failed';
+
+/**
+ * The web push sender behind `app.push`: encrypts the JSON payload per subscription (aes128gcm, RFC 8291)
+ * and signs with VAPID (web-push's `generateRequestDetails`), then posts it itself with `fetch` (so a
+ * plain-http loopback endpoint works in tests, redirects are not followed and each request has a timeout).
+ * No transaction is open while it waits on the network.
+ */
+export function createPushSender(options: PushSenderOptions): PushSender {
+  const { db, keys, subject, log } = options;
+  const ttl = options.ttlSeconds ?? 24 * 60 * 60;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+
+  async function sendOne(
+    sub: { endpoint: string; p256dh: string; auth: string },
+    body: string,
+  ): Promise<Outcome> {
+    const host = safeHost(sub.endpoint);
+    try {
+      const details = webpush.generateRequestDetails(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        body,
+        { TTL: ttl, vapidDetails, contentEncoding: 'aes128gcm' },
+      );
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(details.headers)) {
+        // fetch computes the length itself.
+        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+      }
+      const response = await fetch(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: details.body ? new Uint8Array(details.body) : null,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body?.cancel();
+      if (response.status >= 200 && response.status < 300) return 'delivered';
+      if (response.status === 404 || response.status === 410) return 'gone';
+      log.warn({ host, status: response.status }, 'push service refused a message');
+      return 'failed';
+    } catch (err) {
+      log.warn({ host, err }, 'push message failed');
+      return 'failed';
+    }
+  }
+
+  return {
+    publicKey: keys.publicKey,
+    async sendToUser(userId: string, payload: PushPayload) {
+      const subs = await subscriptionsOf(db, userId);
+      if (subs.length === 0) return { delivered: 0, removed: 0 };
+      const body = JSON.stringify({
+        id: payload.id,
+        title: shorten(payload.title, MAX_TITLE),
+        body: shorten(payload.body, MAX_BODY),
+        url: payload.url,
+      } satisfies PushPayload);
+      const outcomes = await Promise.all(subs.map((s) => sendOne(s, body)));
+      const delivered = subs.filter((_, i) => outcomes[i] === 'delivered').map((s) => s.id);
+      const gone = subs.filter((_, i) => outcomes[i] === 'gone').map((s) => s.id);
+      try {
+        await markSubscriptionsDelivered(db, delivered);
+        await deleteSubscriptions(db, gone);
+      } catch (err) {
+        log.warn({ err }, 'push bookkeeping failed');
+      }
+      return { delivered: delivered.length, removed: gone.length };
+    },
+  };
+}
+
+/** The endpoint's host for logs (its path is a capability and stays out of them). */
+function safeHost(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '?';
+  }
+}
