@@ -11,6 +11,7 @@ export interface ClaimedEmail {
   textBody: string;
   htmlBody: string;
   headers: string | null;
+  attachments: { filename: string; contentType: string; content: string }[] | null;
   attempts: number;
 }
 
@@ -43,6 +44,7 @@ export async function claimEmails(db: Db, ids: string[], leaseSeconds: number): 
       textBody: outboundEmails.textBody,
       htmlBody: outboundEmails.htmlBody,
       headers: outboundEmails.headers,
+      attachments: outboundEmails.attachments,
       attempts: outboundEmails.attempts,
     });
 }

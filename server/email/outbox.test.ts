@@ -33,6 +33,15 @@ const sampleProps: { [K in TemplateName]: TemplateProps[K] } = {
   },
   'email-changed': { firstName: 'Anna', newEmail: 'ny@example.com' },
   'passkey-added': { firstName: 'Anna', passkeyName: 'Min telefon', securityUrl: url('/profile/security') },
+  notification: {
+    firstName: 'Anna',
+    title: 'Anmälan bekräftad',
+    body: 'Du är anmäld.',
+    url: url('/events/1'),
+    typeLabel: 'Anmälan bekräftad',
+    unsubscribeUrl: url('/api/unsubscribe/a.b'),
+    settingsUrl: url('/profile'),
+  },
 };
 
 /** Every href of an HTML body. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { outboundEmails } from '../db/schema';
 import { ValidationError } from '../errors';
-import { renderEmail, type TemplateName, type TemplateProps } from './templates/index';
+import { type RenderedEmail, renderEmail, type TemplateName, type TemplateProps } from './templates/index';
 
 /** How e-mail leaves this server: the sender, the site's address for links, and capture mode. */
 export interface MailSettings {
@@ -27,6 +27,20 @@ export interface OutgoingEmail<K extends TemplateName> {
   props: TemplateProps[K];
   /** Extra headers (e.g. List-Unsubscribe for notification e-mails); never the structural ones. */
   headers?: Record<string, string>;
+  /** Files sent with the e-mail (e.g. an event's .ics), content as text. */
+  attachments?: EmailAttachment[];
+  /**
+   * The e-mail already rendered from `template` and `props` (a caller that sends one text to many
+   * renders it once, see server/notifications/notifications.jobs.ts); else it is rendered here.
+   */
+  rendered?: RenderedEmail;
+}
+
+/** A file attached to an e-mail: its content as text (calendar files and the like). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 const addressSchema = z.email().max(320);
@@ -85,7 +99,8 @@ export async function enqueueEmail<K extends TemplateName>(
   if (/[\r\n]/.test(msg.to)) throw new ValidationError('Ogiltig e-postadress');
   const to = msg.to.trim();
   checkOutgoing(to, msg.headers);
-  const { subject, html, text } = await renderEmail(msg.template, msg.props, mail.publicUrl);
+  const { subject, html, text } =
+    msg.rendered ?? (await renderEmail(msg.template, msg.props, mail.publicUrl));
   const id = randomUUID();
   const status = mail.capture ? 'captured' : 'queued';
   await db.insert(outboundEmails).values({
@@ -96,6 +111,7 @@ export async function enqueueEmail<K extends TemplateName>(
     textBody: text,
     htmlBody: html,
     headers: msg.headers && Object.keys(msg.headers).length > 0 ? JSON.stringify(msg.headers) : null,
+    attachments: msg.attachments && msg.attachments.length > 0 ? msg.attachments : null,
     status,
   });
   if (mail.capture) {

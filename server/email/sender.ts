@@ -88,6 +88,11 @@ export function createEmailSender(db: Db, opts: SenderOptions, log: FastifyBaseL
         html: email.htmlBody,
         messageId: messageIdFor(email.id, opts.publicUrl),
         headers: email.headers ? (JSON.parse(email.headers) as Record<string, string>) : undefined,
+        attachments: email.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     } catch (err) {
       const giveUp = isPermanent(err) || email.attempts >= opts.maxAttempts;

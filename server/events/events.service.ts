@@ -7,6 +7,11 @@ import type { Db } from '../db/client';
 import { events, images } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { attachImage } from '../images/images.service';
+import {
+  notifyEventCancelled,
+  notifyEventChanged,
+  notifyEventPublished,
+} from '../notifications/event-notices';
 import { countRegistered } from '../registrations/registrations.queries';
 import { type Promotion, promoteFromWaitlist } from '../registrations/registrations.service';
 import type { EventRow } from './events.presenter';
@@ -60,6 +65,7 @@ export async function createEvent(db: Db, input: EventInput, actor: Actor): Prom
       .values({ ...rowValues(input), createdBy: actor.id })
       .returning();
     if (row.imageId) await attachEventImage(tx, actor, row.imageId, row.id);
+    await notifyEventPublished(tx, row);
     return row;
   });
 }
@@ -85,6 +91,9 @@ export async function updateEvent(
     if (input.imageId && input.imageId !== current.imageId)
       await attachEventImage(tx, actor, input.imageId, id);
     const [event] = await tx.update(events).set(rowValues(input)).where(eq(events.id, id)).returning();
+    // Members hear of a cancellation, or of a new time, place or price (grouped within 30 minutes).
+    if (event.status === 'cancelled' && current.status !== 'cancelled') await notifyEventCancelled(tx, event);
+    else if (event.status !== 'cancelled') await notifyEventChanged(tx, current, event);
     const promotion =
       event.maxParticipants > current.maxParticipants
         ? await promoteFromWaitlist(tx, event)
@@ -93,9 +102,15 @@ export async function updateEvent(
   });
 }
 
-/** Deletes an event with its registrations (cascade) and its images. */
-export async function deleteEvent(db: Db, id: number): Promise<void> {
+/**
+ * Deletes an event with its registrations (cascade) and its images. Members of an event still ahead get
+ * an `event_cancelled` notice first (it outlives the event and leads to the event list).
+ */
+export async function deleteEvent(db: Db, id: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
+    const current = await lockEvent(tx, id);
+    if (current && current.status !== 'cancelled' && current.endTime > now)
+      await notifyEventCancelled(tx, current, { deleted: true });
     const [row] = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
     if (!row) throw new NotFoundError(msg.eventNotFound);
     await tx.delete(images).where(and(eq(images.entityType, 'event'), eq(images.entityId, String(id))));

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Requests that come from elsewhere by design (signed webhooks).
-const ORIGIN_EXEMPT = ['/api/stripe/webhook'];
+// Requests that come from elsewhere by design (signed webhooks; one-click unsubscribe from mail programs).
+const ORIGIN_EXEMPT = ['/api/stripe/webhook', '/api/unsubscribe/'];
 
 /** The origin a request says it comes from (Origin, else Referer), or null. */
 function requestOrigin(request: FastifyRequest): string | null {

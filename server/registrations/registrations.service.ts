@@ -13,6 +13,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { EventRow } from '../events/events.presenter';
 import { lockEvent } from '../events/events.queries';
 import type { UserRow } from '../members/members.presenter';
+import { notifyPromoted, notifyRegistration } from '../notifications/event-notices';
 import {
   countByStatus,
   countRegistered,
@@ -38,7 +39,7 @@ export interface Promotion {
  */
 export async function promoteFromWaitlist(
   tx: Db,
-  event: Pick<EventRow, 'id' | 'title' | 'maxParticipants'>,
+  event: Pick<EventRow, 'id' | 'title' | 'maxParticipants'> & Partial<Pick<EventRow, 'startTime'>>,
 ): Promise<Promotion> {
   const counts = await countByStatus(tx, event.id);
   const places = placesToPromote(counts.registered, event.maxParticipants, counts.waitlisted);
@@ -62,6 +63,12 @@ export async function promoteFromWaitlist(
       })),
     )
     .returning();
+  // The notification centre's notice too (e-mail and push by the member's choices).
+  await notifyPromoted(
+    tx,
+    event,
+    promoted.map((r) => r.userId),
+  );
   return { promoted, notices };
 }
 
@@ -106,6 +113,7 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
         registeredAt: sql`clock_timestamp()`,
       })
       .returning();
+    await notifyRegistration(tx, event, row);
     return row;
   });
 }

@@ -19,6 +19,7 @@ import {
   type VerifyEmailProps,
   verifyEmail,
 } from './account';
+import { type NotificationEmailProps, notificationEmail } from './notifications';
 import type { EmailTemplate } from './types';
 
 /** Every template by name, with the props it takes. Add a template here and in `templates` below. */
@@ -32,6 +33,7 @@ export interface TemplateProps {
   'email-change-notice': EmailChangeNoticeProps;
   'email-changed': EmailChangedProps;
   'passkey-added': PasskeyAddedProps;
+  notification: NotificationEmailProps;
 }
 
 export type TemplateName = keyof TemplateProps;
@@ -46,6 +48,7 @@ const templates: { [K in TemplateName]: EmailTemplate<TemplateProps[K]> } = {
   'email-change-notice': emailChangeNotice,
   'email-changed': emailChanged,
   'passkey-added': passkeyAdded,
+  notification: notificationEmail,
 };
 
 /** The names of every template (tests render each one). */

@@ -66,11 +66,13 @@ export interface LayoutProps {
   publicUrl: string;
   /** Why the recipient gets this e-mail (the footer). */
   reason: string;
+  /** A further footer line (notification e-mails: how to stop them). */
+  footer?: ReactNode;
   children: ReactNode;
 }
 
 /** The one layout of every e-mail: the brand, a white card, and a footer saying why it was sent. */
-export function Layout({ preview, heading, publicUrl, reason, children }: LayoutProps) {
+export function Layout({ preview, heading, publicUrl, reason, footer, children }: LayoutProps) {
   return (
     <Html lang="sv" dir="ltr">
       <Head>
@@ -90,6 +92,7 @@ export function Layout({ preview, heading, publicUrl, reason, children }: Layout
           </Section>
           <Hr style={styles.hr} />
           <Text style={styles.footer}>{reason}</Text>
+          {footer ? <Text style={styles.footer}>{footer}</Text> : null}
           <Text style={styles.footer}>
             Det här meddelandet skickades automatiskt från Singelgolf och går inte att svara på.{' '}
             <Link href={`${publicUrl}/`} style={styles.link}>

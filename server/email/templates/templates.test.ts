@@ -51,6 +51,19 @@ const cases: { [K in TemplateName]: { props: TemplateProps[K]; subject: string; 
     subject: 'En ny passkey har lagts till på ditt konto',
     mentions: ['Min telefon'],
   },
+  notification: {
+    props: {
+      firstName: 'Anna',
+      title: 'Eventet är inställt: Höstresa',
+      body: 'Höstresa den 6 juni är inställd.',
+      url: u('/events/12'),
+      typeLabel: 'Inställt event',
+      unsubscribeUrl: u('/api/unsubscribe/abc.def'),
+      settingsUrl: u('/profile'),
+    },
+    subject: 'Eventet är inställt: Höstresa',
+    mentions: ['Höstresa den 6 juni är inställd.', 'Avsluta e-post om inställt event'],
+  },
 };
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));

@@ -1,0 +1,268 @@
+import { SITE_TIME_ZONE } from '@common/time';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { eventRegistrations, notifications } from '../db/schema';
+import type { EventRow } from '../events/events.presenter';
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/realtime.publish';
+import {
+  createNotifications,
+  createNotificationsFor,
+  NOTIFICATIONS_CHANNEL,
+  type NotificationRow,
+  presentNotification,
+} from './notifications.create';
+
+/** Edits of an event within this time make one `event_changed` notice (its e-mail/push waits until the end). */
+export const EVENT_CHANGE_WINDOW_MS = 30 * 60 * 1000;
+
+type EventInfo = Pick<EventRow, 'id' | 'title' | 'location' | 'startTime' | 'endTime'>;
+
+const dayTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SITE_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const clock = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SITE_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "lördag 6 juni kl. 09:00" in Swedish time. */
+export function eventTime(at: Date): string {
+  return dayTime.format(at).replace(/ (\d\d:\d\d)$/, ' kl. $1');
+}
+
+const kronor = (n: number) => `${new Intl.NumberFormat('sv-SE').format(n)} kr`;
+
+/**
+ * The notice of a new registration, in its transaction: `registration_confirmed` (its e-mail carries
+ * the event as .ics) or `waitlisted` with the member's place in the queue.
+ */
+export async function notifyRegistration(
+  tx: Db,
+  event: EventInfo,
+  registration: { userId: string; status: string },
+): Promise<void> {
+  const url = `/events/${event.id}`;
+  if (registration.status === 'registered') {
+    await createNotifications(tx, [
+      {
+        userId: registration.userId,
+        type: 'registration_confirmed',
+        title: `Anmälan bekräftad: ${event.title}`,
+        body: `Du är anmäld till ${event.title} på ${event.location}, ${eventTime(event.startTime)}. Välkommen!`,
+        url,
+        data: { eventId: event.id, ics: true },
+      },
+    ]);
+    return;
+  }
+  if (registration.status !== 'waitlisted') return;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'waitlisted')));
+  const position = Number(row?.n ?? 1);
+  await createNotifications(tx, [
+    {
+      userId: registration.userId,
+      type: 'waitlisted',
+      title: `Plats ${position} på väntelistan: ${event.title}`,
+      body: `${event.title} är fullbokat. Du står som nummer ${position} på väntelistan och får besked så fort en plats blir ledig.`,
+      url,
+      data: { eventId: event.id, position },
+    },
+  ]);
+}
+
+/** The notices of members moved up from the waitlist, in the promotion's transaction. */
+export async function notifyPromoted(
+  tx: Db,
+  event: Pick<EventRow, 'id' | 'title'> & Partial<EventInfo>,
+  userIds: string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const when = event.startTime ? `, ${eventTime(event.startTime)}` : '';
+  await createNotifications(
+    tx,
+    userIds.map((userId) => ({
+      userId,
+      type: 'promoted' as const,
+      title: `Du har fått en plats: ${event.title}`,
+      body: `En plats blev ledig och du är nu anmäld till ${event.title}${when}. Kan du inte komma? Avboka så att nästa på väntelistan får platsen.`,
+      url: `/events/${event.id}`,
+      data: { eventId: event.id },
+    })),
+  );
+}
+
+/**
+ * `event_cancelled` to the event's registered and waitlisted members, in the cancelling (or deleting)
+ * transaction; once per event and member. A deleted event's notice leads to the event list.
+ */
+export async function notifyEventCancelled(
+  tx: Db,
+  event: EventInfo,
+  o: { deleted?: boolean } = {},
+): Promise<number> {
+  return createNotificationsFor(tx, membersQuery(event.id), {
+    type: 'event_cancelled',
+    title: `Inställt: ${event.title}`,
+    body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}, är inställt. Din anmälan gäller inte längre.`,
+    url: o.deleted ? '/events' : `/events/${event.id}`,
+    data: { eventId: event.id, deleted: o.deleted === true },
+    dedupeKey: `event_cancelled:${event.id}`,
+  });
+}
+
+/** The registered and waitlisted members of an event, as a query (for INSERT … SELECT). */
+function membersQuery(eventId: number) {
+  return sql`select user_id from event_registrations where event_id = ${eventId} and status in ('registered', 'waitlisted')`;
+}
+
+type ChangeFields = Pick<
+  EventRow,
+  'startTime' | 'endTime' | 'location' | 'price' | 'registrationFee' | 'greenFee'
+>;
+
+/** Which of time, place and price differ between two versions of an event ('tid', 'plats', 'pris'). */
+export function changedParts(before: ChangeFields, after: ChangeFields): string[] {
+  const parts: string[] = [];
+  if (
+    before.startTime.getTime() !== after.startTime.getTime() ||
+    before.endTime.getTime() !== after.endTime.getTime()
+  )
+    parts.push('tid');
+  if (before.location !== after.location) parts.push('plats');
+  if (
+    Number(before.price) !== Number(after.price) ||
+    Number(before.registrationFee) !== Number(after.registrationFee) ||
+    Number(before.greenFee ?? 0) !== Number(after.greenFee ?? 0)
+  )
+    parts.push('pris');
+  return parts;
+}
+
+const ORDER = ['tid', 'plats', 'pris'];
+
+function changeText(event: EventInfo & ChangeFields, parts: string[]): { title: string; body: string } {
+  const sorted = ORDER.filter((p) => parts.includes(p));
+  const list = sorted.length > 1 ? `${sorted.slice(0, -1).join(', ')} och ${sorted.at(-1)}` : sorted[0];
+  const now: string[] = [];
+  if (sorted.includes('tid')) now.push(`${eventTime(event.startTime)}–${clock.format(event.endTime)}`);
+  if (sorted.includes('plats')) now.push(event.location);
+  if (sorted.includes('pris')) now.push(kronor(Number(event.price)));
+  return {
+    title: `Ändrat: ${event.title}`,
+    body: `Ny ${list} för ${event.title}. Nu gäller: ${now.join(', ')}.`,
+  };
+}
+
+/**
+ * `event_changed` to registered and waitlisted members when time, place or price changed, in the
+ * updating transaction. Edits within EVENT_CHANGE_WINDOW_MS make one notice: the first opens a window
+ * (dedupe key `event_changed:{eventId}:{windowStart}`, e-mail/push due at its end); a later edit in
+ * it rewrites the still undelivered notices (the changes so far, marked unread again) and adds the
+ * notice for members who came since. The in-app notice exists at once.
+ */
+export async function notifyEventChanged(
+  tx: Db,
+  before: ChangeFields,
+  after: EventInfo & ChangeFields,
+  now = new Date(),
+): Promise<void> {
+  const parts = changedParts(before, after);
+  if (parts.length === 0) return;
+  const prefix = `event_changed:${after.id}:`;
+  const [open] = await tx
+    .select({
+      dedupeKey: notifications.dedupeKey,
+      deliverAfter: notifications.deliverAfter,
+      data: notifications.data,
+    })
+    .from(notifications)
+    .where(
+      and(
+        like(notifications.dedupeKey, `${prefix}%`),
+        isNull(notifications.deliveredAt),
+        sql`${notifications.deliverAfter} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(notifications.deliverAfter)
+    .limit(1);
+  if (open?.dedupeKey) {
+    const before = Array.isArray(open.data.changed) ? (open.data.changed as string[]) : [];
+    const all = [...new Set([...before, ...parts])];
+    const text = changeText(after, all);
+    const data = { eventId: after.id, changed: all };
+    const updated = await tx
+      .update(notifications)
+      .set({ title: text.title, body: text.body, data, readAt: null })
+      .where(and(eq(notifications.dedupeKey, open.dedupeKey), isNull(notifications.deliveredAt)))
+      .returning();
+    await announce(tx, updated);
+    await createNotificationsFor(tx, membersQuery(after.id), {
+      type: 'event_changed',
+      ...text,
+      url: `/events/${after.id}`,
+      data,
+      dedupeKey: open.dedupeKey,
+      deliverAfter: open.deliverAfter,
+    });
+    return;
+  }
+  const text = changeText(after, parts);
+  await createNotificationsFor(tx, membersQuery(after.id), {
+    type: 'event_changed',
+    ...text,
+    url: `/events/${after.id}`,
+    data: { eventId: after.id, changed: parts },
+    dedupeKey: `${prefix}${now.getTime()}`,
+    deliverAfter: new Date(now.getTime() + EVENT_CHANGE_WINDOW_MS),
+  });
+}
+
+/** Pushes rewritten notices to their members' sockets at commit (as createNotifications does for new ones). */
+async function announce(tx: Db, rows: NotificationRow[]): Promise<void> {
+  const envelopes = rows
+    .map((row) =>
+      JSON.stringify({
+        to: [row.userId],
+        event: { type: 'notification', data: presentNotification(row) },
+      } satisfies RealtimeEnvelope),
+    )
+    .filter((e) => Buffer.byteLength(e) <= 7900);
+  if (envelopes.length === 0) return;
+  await tx.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, e) from jsonb_array_elements_text(${JSON.stringify(envelopes)}::jsonb) as e`,
+  );
+  await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
+}
+
+/**
+ * `event_published` for a new event, in its creating transaction: only to members who switched on
+ * e-mail or push for the type (an opt-in type: nobody else gets even an in-app notice).
+ */
+export async function notifyEventPublished(
+  tx: Db,
+  event: EventInfo & { status: string; createdBy?: string | null },
+): Promise<number> {
+  if (event.status !== 'upcoming') return 0;
+  const optedIn = sql`
+    select p.user_id from notification_preferences p
+    where (coalesce((p.preferences->'event_published'->>'email')::boolean, false)
+           or coalesce((p.preferences->'event_published'->>'push')::boolean, false))
+      and p.user_id is distinct from ${event.createdBy ?? null}`;
+  return createNotificationsFor(tx, optedIn, {
+    type: 'event_published',
+    title: `Nytt event: ${event.title}`,
+    body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}. Anmäl dig på Singelgolf!`,
+    url: `/events/${event.id}`,
+    data: { eventId: event.id },
+    dedupeKey: `event_published:${event.id}`,
+  });
+}

@@ -1,0 +1,80 @@
+import type { ChannelChoice } from '@common/notification-types';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { notificationPreferences, notifications } from '../db/schema';
+import type { NotificationRow } from './notifications.create';
+
+export interface ListParams {
+  userId: string;
+  page: number;
+  limit: number;
+}
+
+/** A page of the member's notices, newest first. */
+export async function listNotifications(db: Db, p: ListParams): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, p.userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(p.limit)
+    .offset((p.page - 1) * p.limit);
+}
+
+/** How many of the member's notices are unread. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks the member's notices read: the given ids (others' ids are ignored), or all without ids. */
+export async function markRead(db: Db, userId: string, ids?: string[]): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    );
+}
+
+export type StoredPreferences = Record<string, Partial<ChannelChoice>>;
+
+/** The member's stored choices (only what differs from the defaults), or null for none. */
+export async function storedPreferences(db: Db, userId: string): Promise<StoredPreferences | null> {
+  const [row] = await db
+    .select({ preferences: notificationPreferences.preferences })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row?.preferences ?? null;
+}
+
+/** Stored choices of several members at once. */
+export async function storedPreferencesOf(
+  db: Db,
+  userIds: string[],
+): Promise<Map<string, StoredPreferences>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notificationPreferences.userId, preferences: notificationPreferences.preferences })
+    .from(notificationPreferences)
+    .where(inArray(notificationPreferences.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r.preferences]));
+}
+
+/** Replaces the member's stored choices (the differences from the defaults). */
+export async function savePreferences(db: Db, userId: string, preferences: StoredPreferences): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, preferences, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { preferences, updatedAt: new Date() },
+    });
+}
