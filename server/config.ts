@@ -48,6 +48,8 @@ const envSchema = z
     EMAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     /** After this many failed attempts an e-mail is given up as `failed`. */
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+    /** A direct message's (or group chat digest's) e-mail/push waits this long (read meanwhile: none). */
+    NOTIFY_MESSAGE_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(120),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { NotFoundError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
+import { notifySubscriptionChange } from '../notifications/billing-notices';
 import { insertMembershipChange } from './admin-members.queries';
 
 const LIVE = new Set(['active', 'past_due', 'cancel_at_period_end']);
@@ -36,6 +37,7 @@ export async function setMembership(
       })
       .where(eq(users.id, userId))
       .returning();
+    await notifySubscriptionChange(tx, user, updated);
     await insertMembershipChange(tx, {
       userId,
       changedBy: admin.id,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { UserRow } from '../members/members.presenter';
+import { notifyPaymentReceived, notifySubscriptionChange } from '../notifications/billing-notices';
 import type { BillingEvent, BillingProvider, ProviderSubscription } from './billing.provider';
 import {
   findUserByCustomerId,
@@ -56,7 +57,10 @@ async function applyInTx(tx: Db, sub: ProviderSubscription, userIdHint: string |
   const fields = fieldsFor(user, sub);
   if (!fields) return user;
   if (!user.stripeCustomerId && sub.customerId) fields.stripeCustomerId = sub.customerId;
-  return updateSubscriptionFields(tx, user.id, fields);
+  const updated = await updateSubscriptionFields(tx, user.id, fields);
+  // The member's notice of the change, committed with it (none when the state did not change).
+  if (updated) await notifySubscriptionChange(tx, user, updated);
+  return updated;
 }
 
 /** Re-reads a subscription from the provider and applies it (no event bookkeeping). */
@@ -109,7 +113,9 @@ export async function handleBillingEvent(
       return false;
     }
     if (sub) {
-      await applyInTx(tx, sub, userIdHint);
+      const member = await applyInTx(tx, sub, userIdHint);
+      // A receipt per paid invoice (the event is handled once, and the notice's key says so too).
+      if (member && event.type === 'invoice.paid') await notifyPaymentReceived(tx, member, event.id);
     } else if (event.type === 'checkout.session.completed' && userIdHint && customerId) {
       // A completed checkout without a subscription yet still ties the customer to the member.
       const user = await lockUser(tx, userIdHint);

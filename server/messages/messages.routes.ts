@@ -32,6 +32,7 @@ const eventParams = eventIdParamsSchema;
 /** Direct messages, event group chats and the unread count; new messages are pushed in real time. */
 export async function messagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const noticeOptions = { noticeDelaySeconds: app.config.NOTIFY_MESSAGE_DELAY_SECONDS };
 
   /** Pushes a committed message to its recipients' sockets on every instance; never fails the request. */
   async function push(m: MessageWithSender) {
@@ -106,7 +107,7 @@ export async function messagesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const message = await sendDirectMessage(app.db, user, request.body);
+      const message = await sendDirectMessage(app.db, user, request.body, noticeOptions);
       await push(message);
       return reply.status(201).send(presentMessage(message, message.sender));
     },
@@ -142,7 +143,7 @@ export async function messagesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const message = await sendGroupMessage(app.db, user, request.params.id, request.body);
+      const message = await sendGroupMessage(app.db, user, request.params.id, request.body, noticeOptions);
       await push(message);
       return reply.status(201).send(presentMessage(message, message.sender));
     },

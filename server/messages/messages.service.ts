@@ -11,6 +11,11 @@ import { events, users } from '../db/schema';
 import { authorize, NotFoundError, ValidationError } from '../errors';
 import { presentPublicUser, type UserRow } from '../members/members.presenter';
 import { findUserById } from '../members/members.queries';
+import {
+  markDirectMessageNoticesRead,
+  notifyDirectMessage,
+  notifyGroupMessage,
+} from '../notifications/message-notices';
 import { canMessage, canUseGroupChat } from './messages.policy';
 import { presentMessage } from './messages.presenter';
 import {
@@ -50,6 +55,7 @@ export async function readThread(
   const partner = await findUserById(db, partnerId);
   if (!partner) throw new NotFoundError(msg.userNotFound);
   const markedRead = await markThreadRead(db, reader.id, partnerId);
+  await markDirectMessageNoticesRead(db, reader.id, partnerId);
   const messages = await listThread(db, {
     userId: reader.id,
     partnerId,
@@ -59,19 +65,34 @@ export async function readThread(
   return { messages, markedRead };
 }
 
-/** Sends a direct message: not to oneself, and the receiver must exist. */
+/** How long a message's e-mail/push waits (the receiver may read it meanwhile); seconds. */
+export interface MessageNoticeOptions {
+  noticeDelaySeconds: number;
+}
+
+/** Sends a direct message: not to oneself, and the receiver must exist. The receiver gets a notice. */
 export async function sendDirectMessage(
   db: Db,
   sender: UserRow,
   input: SendMessageInput,
+  options: MessageNoticeOptions = { noticeDelaySeconds: 120 },
 ): Promise<MessageWithSender> {
   if (!canMessage(sender, input.receiverId)) throw new ValidationError(msg.messageToSelf);
   try {
-    const row = await insertMessage(db, {
-      senderId: sender.id,
-      receiverId: input.receiverId,
-      content: input.content,
-      isGroupMessage: false,
+    const row = await db.transaction(async (tx) => {
+      const m = await insertMessage(tx, {
+        senderId: sender.id,
+        receiverId: input.receiverId,
+        content: input.content,
+        isGroupMessage: false,
+      });
+      await notifyDirectMessage(
+        tx,
+        { id: m.id, senderId: sender.id, receiverId: input.receiverId, content: m.content },
+        sender,
+        options.noticeDelaySeconds,
+      );
+      return m;
     });
     return { ...row, sender };
   } catch (err) {
@@ -101,22 +122,38 @@ export async function readGroupChat(db: Db, user: UserRow, eventId: number): Pro
   return listGroupMessages(db, eventId, GROUP_CHAT_LIMIT);
 }
 
-/** Posts to an event's group chat, for its participants and admins. */
+/** Posts to an event's group chat, for its participants and admins; opted-in members get a digest. */
 export async function sendGroupMessage(
   db: Db,
   sender: UserRow,
   eventId: number,
   input: SendGroupMessageInput,
+  options: MessageNoticeOptions = { noticeDelaySeconds: 120 },
 ): Promise<MessageWithSender> {
   if (input.eventId !== undefined && input.eventId !== eventId) {
     throw new ValidationError(msg.messageEventMismatch);
   }
   await requireGroupChat(db, sender, eventId);
-  const row = await insertMessage(db, {
-    senderId: sender.id,
-    eventId,
-    content: input.content,
-    isGroupMessage: true,
+  const row = await db.transaction(async (tx) => {
+    const m = await insertMessage(tx, {
+      senderId: sender.id,
+      eventId,
+      content: input.content,
+      isGroupMessage: true,
+    });
+    const [event] = await tx
+      .select({ id: events.id, title: events.title })
+      .from(events)
+      .where(eq(events.id, eventId));
+    if (event) {
+      await notifyGroupMessage(
+        tx,
+        { id: m.id, senderId: sender.id, eventId, content: m.content },
+        event,
+        options.noticeDelaySeconds,
+      );
+    }
+    return m;
   });
   return { ...row, sender };
 }

@@ -57,6 +57,8 @@ export interface RealtimeHubOptions {
   liveSessions?: (sids: string[]) => Promise<Map<string, LiveSession>>;
   /** Overrides WS_MAX_BUFFERED_BYTES (tests). */
   maxBufferedBytes?: number;
+  /** Told the member's socket count here whenever it changes (presence, server/realtime/presence.ts). */
+  onCount?: (userId: string, sockets: number) => void;
 }
 
 /**
@@ -116,6 +118,7 @@ export class RealtimeHub {
       if (peer) peer.alive = true;
     });
     socket.on('close', () => this.remove(socket));
+    this.options.onCount?.(who.userId, this.countFor(who.userId));
     return true;
   }
 
@@ -190,6 +193,7 @@ export class RealtimeHub {
     removeFrom(this.byUser, peer.userId, socket);
     removeFrom(this.byMember, peer.userId, socket);
     removeFrom(this.bySession, peer.sid, socket);
+    this.options.onCount?.(peer.userId, this.countFor(peer.userId));
   }
 
   /** Whether any of the members has a joined socket here (saves loading what nobody here needs). */

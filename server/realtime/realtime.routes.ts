@@ -12,6 +12,7 @@ import { canJoinMessages } from '../messages/messages.policy';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessageWithSender } from '../messages/messages.queries';
 import { groupChatReaders, messageRecipients, requireGroupChat } from '../messages/messages.service';
+import { PresenceWriter } from './presence';
 import { CLOSE_POLICY_VIOLATION, MAX_SOCKETS_PER_USER, RealtimeHub } from './realtime.hub';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publish';
 import { liveSessions, parseEndedSessions, SESSIONS_ENDED_CHANNEL } from './session-sockets';
@@ -20,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's sockets (tests run heartbeats by hand). */
     realtime: RealtimeHub;
+    /** This instance's presence rows (who has a socket open here). */
+    presence: PresenceWriter;
   }
 }
 
@@ -60,8 +63,13 @@ async function checkUpgrade(app: FastifyInstance, request: FastifyRequest, reply
  * Per-socket limits (size, rate, unsent bytes) are the hub's: over one, the socket is closed with 1008.
  */
 async function realtimeRoutes(app: FastifyInstance) {
-  const hub = new RealtimeHub({ liveSessions: (sids) => liveSessions(app.db, sids) });
+  const presence = new PresenceWriter(app.db, (err) => app.log.warn({ err }, 'presence write failed'));
+  const hub = new RealtimeHub({
+    liveSessions: (sids) => liveSessions(app.db, sids),
+    onCount: (userId, sockets) => presence.set(userId, sockets),
+  });
   app.decorate('realtime', hub);
+  app.decorate('presence', presence);
   const send = (socket: WebSocket, event: ServerRealtimeEvent) => hub.send(socket, event);
 
   /**
@@ -144,6 +152,7 @@ async function realtimeRoutes(app: FastifyInstance) {
 
   const heartbeat = setInterval(() => {
     hub.heartbeat();
+    presence.refresh();
     hub.checkSessions().catch((err) => app.log.warn({ err }, 'realtime session check failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -154,6 +163,7 @@ async function realtimeRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     await unlisten();
     await unlistenSessions();
+    await presence.stop();
   });
 
   app.get(
