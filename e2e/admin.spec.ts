@@ -118,10 +118,10 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'Byt namn' }).click();
     const nameField = page.getByLabel('Gruppnamn');
     await nameField.fill('   ');
-    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByRole('button', { name: 'Spara', exact: true }).click();
     await expect(page.getByText('Ange ett namn för bollgruppen')).toBeVisible();
     await nameField.fill('Morgonbollen');
-    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByRole('button', { name: 'Spara', exact: true }).click();
     await expect(page.getByText('Group renamed')).toBeVisible();
     await expect(page.getByText('The ball group has been successfully renamed.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Morgonbollen (5)' })).toBeVisible();

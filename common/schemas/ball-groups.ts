@@ -27,6 +27,19 @@ export const renameGroupInputSchema = z.object({
 });
 export type RenameGroupInput = z.infer<typeof renameGroupInputSchema>;
 
+/** PATCH /api/events/{eventId}/groups/{groupId}/tee-time: an ISO time with offset, or null to clear. */
+export const groupTeeTimeInputSchema = z.object({
+  teeTime: z.iso.datetime({ offset: true, error: msg.groupTeeTimeInvalid }).nullable(),
+});
+export type GroupTeeTimeInput = z.infer<typeof groupTeeTimeInputSchema>;
+
+/** POST /api/events/{id}/ball-groups/publish: when, and how many members got a (new) notice. */
+export const publishGroupsResultSchema = z.object({
+  publishedAt: z.string(),
+  notified: z.number().int(),
+});
+export type PublishGroupsResult = z.infer<typeof publishGroupsResultSchema>;
+
 /** PATCH .../registrations/{registrationId}/group: move or add (a group id) or remove (null). */
 export const setRegistrationGroupInputSchema = z.object({
   groupId: z
@@ -65,6 +78,8 @@ export const ballGroupSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
   name: z.string(),
+  /** The group's first tee time (ISO), or null when not set. */
+  teeTime: z.string().nullable(),
   createdAt: z.string(),
   members: z.array(groupMemberSchema),
   stats: groupStatsSchema,

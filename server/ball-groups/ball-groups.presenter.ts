@@ -30,6 +30,7 @@ export function presentGroups(groups: BallGroupRow[], members: MemberRow[]): Bal
       id: g.id,
       eventId: g.eventId,
       name: g.name,
+      teeTime: g.teeTime ? g.teeTime.toISOString() : null,
       createdAt: g.createdAt.toISOString(),
       members: list,
       stats: {

@@ -3,6 +3,8 @@ import {
   generateGroupsResultSchema,
   groupMemberSchema,
   groupParamsSchema,
+  groupTeeTimeInputSchema,
+  publishGroupsResultSchema,
   registrationGroupParamsSchema,
   renameGroupInputSchema,
   setRegistrationGroupInputSchema,
@@ -19,7 +21,9 @@ import {
   deleteGroup,
   generateGroups,
   getEventGroups,
+  publishGroups,
   renameGroup,
+  setGroupTeeTime,
   setRegistrationGroup,
 } from './ball-groups.service';
 
@@ -79,6 +83,43 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
       await admin(request);
       const { eventId, groupId } = request.params;
       return renameGroup(app.db, eventId, groupId, request.body.name);
+    },
+  );
+
+  r.patch(
+    '/api/events/:eventId/groups/:groupId/tee-time',
+    {
+      schema: {
+        tags: ['ball-groups'],
+        summary: "Set or clear a ball group's tee time (admin only)",
+        params: groupParamsSchema,
+        body: groupTeeTimeInputSchema,
+        response: { 200: ballGroupSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await admin(request);
+      const { eventId, groupId } = request.params;
+      const { teeTime } = request.body;
+      return setGroupTeeTime(app.db, eventId, groupId, teeTime === null ? null : new Date(teeTime));
+    },
+  );
+
+  r.post(
+    '/api/events/:id/ball-groups/publish',
+    {
+      schema: {
+        tags: ['ball-groups'],
+        summary:
+          'Publish the ball groups: each registered member is told their group and tee time (admin only)',
+        params: eventIdParamsSchema,
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: publishGroupsResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await admin(request);
+      return publishGroups(app.db, request.params.id);
     },
   );
 

@@ -1,11 +1,19 @@
+import { createHash } from 'node:crypto';
 import { msg } from '@common/messages';
 import { generateBallGroups } from '@common/rules/ball-groups';
-import type { BallGroup, BallGroupFiguresDto, GroupMember } from '@common/schemas/ball-groups';
+import type {
+  BallGroup,
+  BallGroupFiguresDto,
+  GroupMember,
+  PublishGroupsResult,
+} from '@common/schemas/ball-groups';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { lockEvent } from '../events/events.queries';
+import { formatNoticeTime } from '../notifications/notice-format';
+import { createNotifications, type NotificationDraft } from '../notifications/notifications.create';
 import { presentGroups, presentMember } from './ball-groups.presenter';
 import { findGroup, findMember, listEventMembers, listGroups, previousPairs } from './ball-groups.queries';
 
@@ -99,5 +107,57 @@ export async function setRegistrationGroup(
     }
     await tx.update(eventRegistrations).set({ groupId }).where(eq(eventRegistrations.id, registrationId));
     return presentMember({ ...member, groupId });
+  });
+}
+
+/** Sets or clears a group's tee time. */
+export async function setGroupTeeTime(
+  db: Db,
+  eventId: number,
+  groupId: number,
+  teeTime: Date | null,
+): Promise<BallGroup> {
+  await groupOfEvent(db, eventId, groupId);
+  await db.update(ballGroups).set({ teeTime }).where(eq(ballGroups.id, groupId));
+  const groups = await getEventGroups(db, eventId);
+  return groups.find((g) => g.id === groupId) as BallGroup;
+}
+
+/**
+ * Publishes an event's ball groups: sets `ballGroupsPublishedAt` and, in the same transaction, tells
+ * every registered member in a group their group and tee time. The notice's dedupe key carries a hash of
+ * group and tee time, so publishing again reaches only members whose group or tee time changed.
+ */
+export async function publishGroups(db: Db, eventId: number): Promise<PublishGroupsResult> {
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (!event) throw new NotFoundError(msg.eventNotFound);
+    if (event.status === 'cancelled') throw new ValidationError(msg.groupsPublishCancelled);
+    const groups = await listGroups(tx, eventId);
+    if (groups.length === 0) throw new ValidationError(msg.groupsNoneToPublish);
+    const publishedAt = new Date();
+    await tx.update(events).set({ ballGroupsPublishedAt: publishedAt }).where(eq(events.id, eventId));
+    const byId = new Map(groups.map((g) => [g.id, g]));
+    const members = await listEventMembers(tx, eventId, true);
+    const drafts: NotificationDraft[] = [];
+    for (const m of members) {
+      const group = m.groupId === null ? undefined : byId.get(m.groupId);
+      if (!group) continue;
+      const tee = group.teeTime ? group.teeTime.toISOString() : '';
+      const hash = createHash('sha256').update(`${group.id}|${group.name}|${tee}`).digest('hex').slice(0, 16);
+      drafts.push({
+        userId: m.userId,
+        type: 'ball_groups_published',
+        title: `Bollgrupper: ${event.title}`,
+        body: group.teeTime
+          ? `Du spelar i ${group.name} med start ${formatNoticeTime(group.teeTime)}.`
+          : `Du spelar i ${group.name}.`,
+        url: `/events/${eventId}`,
+        data: { eventId, groupId: group.id, groupName: group.name, teeTime: tee || null },
+        dedupeKey: `ball_groups_published:${eventId}:${hash}`,
+      });
+    }
+    const inserted = await createNotifications(tx, drafts);
+    return { publishedAt: publishedAt.toISOString(), notified: inserted.length };
   });
 }

@@ -7,6 +7,8 @@ import {
   type GroupMember,
   generateGroupsResultSchema,
   groupMemberSchema,
+  type PublishGroupsResult,
+  publishGroupsResultSchema,
 } from '@common/schemas/ball-groups';
 import { type EventDetail, eventDetailSchema } from '@common/schemas/events';
 import { type Registration, registrationSchema } from '@common/schemas/registrations';
@@ -114,6 +116,36 @@ export function useSetMemberGroup(eventId: number) {
         `/api/events/${eventId}/registrations/${registrationId}/group`,
         { groupId },
         groupMemberSchema,
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** PATCH /api/events/{eventId}/groups/{groupId}/tee-time: set (ISO) or clear (null) a group's tee time. */
+export function useSetTeeTime(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: ({ groupId, teeTime }: { groupId: number; teeTime: string | null }) =>
+      apiJson<BallGroup>(
+        'PATCH',
+        `/api/events/${eventId}/groups/${groupId}/tee-time`,
+        { teeTime },
+        ballGroupSchema,
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/events/{id}/ball-groups/publish: the members are told their group and tee time. */
+export function usePublishGroups(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: () =>
+      apiJson<PublishGroupsResult>(
+        'POST',
+        `/api/events/${eventId}/ball-groups/publish`,
+        {},
+        publishGroupsResultSchema,
       ),
     onSuccess: refresh,
   });

@@ -4,7 +4,7 @@ import { msg } from '@common/messages';
 import { displayName } from '@common/rules/display-name';
 import type { BallGroup, GroupMember } from '@common/schemas/ball-groups';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconPrinter, IconUsersGroup } from '@tabler/icons-react';
+import { IconBell, IconPrinter, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   useBallGroups,
@@ -13,6 +13,7 @@ import {
   useEventRegistrations,
   useGenerateGroups,
   useGenerationFigures,
+  usePublishGroups,
   useRenameGroup,
   useSetMemberGroup,
 } from '../api/ball-groups-api';
@@ -20,6 +21,7 @@ import { GenerationFigures } from './generation-figures';
 import { ConfirmDialog, PickDialog, RenameDialog } from './group-dialogs';
 import { GroupPanel } from './group-panel';
 import { StartList } from './start-list';
+import { TeeTimeField } from './tee-time-field';
 
 type Dialog =
   | { kind: 'regenerate' }
@@ -39,6 +41,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
   const rename = useRenameGroup(eventId);
   const remove = useDeleteGroup(eventId);
   const setGroup = useSetMemberGroup(eventId);
+  const publish = usePublishGroups(eventId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [active, setActive] = useState<string | null>(null);
   const close = () => setDialog(null);
@@ -58,6 +61,14 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
         toastError(msg.generationFailed, apiErrorMessage(err));
       },
     });
+
+  const runPublish = () =>
+    publish.mutate(undefined, {
+      onSuccess: () => toastSuccess(msg.groupsPublished, msg.groupsPublishedText),
+      onError: (err) => toastError(msg.groupsPublishFailed, apiErrorMessage(err)),
+    });
+  // Known after a publish in this session; publishing again reaches only members whose group or time changed.
+  const publishedAt = publish.data?.publishedAt ?? null;
 
   const onGenerateClick = () => (list.length ? setDialog({ kind: 'regenerate' }) : runGenerate());
 
@@ -95,9 +106,14 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           Generate Ball Groups
         </Button>
         {list.length ? (
-          <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
-            Skriv ut startlista
-          </Button>
+          <Group gap="xs">
+            <Button leftSection={<IconBell size={18} />} onClick={runPublish} loading={publish.isPending}>
+              {publishedAt ? msg.groupsRepublish : msg.groupsPublish}
+            </Button>
+            <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+              Skriv ut startlista
+            </Button>
+          </Group>
         ) : null}
       </Group>
 
@@ -123,6 +139,14 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           </Tabs.List>
           {list.map((g) => (
             <Tabs.Panel key={g.id} value={String(g.id)} pt="md">
+              {event.data ? (
+                <TeeTimeField
+                  key={g.teeTime ?? ''}
+                  eventId={eventId}
+                  eventStart={event.data.startTime}
+                  group={g}
+                />
+              ) : null}
               <GroupPanel
                 group={g}
                 busy={setGroup.isPending}
