@@ -25,6 +25,9 @@ export default defineConfig({
     timezoneId: 'Europe/Stockholm',
     trace: 'retain-on-failure',
     video: 'off',
+    // The service worker (issue 13) precaches the whole build in every new context: only e2e/pwa.spec.ts,
+    // which tests it, lets it run; the other journeys test the site as it works without it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -8,7 +9,46 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app (issue 13): manifest.webmanifest and the service worker /sw.js (client/sw.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      // A plain script registers /sw.js after load (CSP allows no inline script); the worker itself
+      // takes over at once (skipWaiting + clientsClaim), so a new build never waits behind an old one.
+      injectRegister: 'script',
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Singelgolf',
+        short_name: 'Singelgolf',
+        description: 'Golfgemenskapen för singlar: golfevenemang, resor och nya möten på och utanför banan.',
+        lang: 'sv',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        // The header's green (theme.ts golf[8]).
+        theme_color: '#207a3b',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The app shell: the built HTML, scripts, styles and icons (the API is never cached).
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        rollupFormat: 'iife',
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   // postcss.config.cjs (postcss-preset-mantine) sits at the repository root, above Vite's root.
   css: { postcss: r('.') },
   resolve: {

@@ -42,6 +42,11 @@ const EmailConfirmPage = lazy(() =>
 const EmailCancelPage = lazy(() =>
   import('@client/features/profile/pages/email-link-pages').then((m) => ({ default: m.EmailCancelPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('@client/features/notifications/pages/notifications-page').then((m) => ({
+    default: m.NotificationsPage,
+  })),
+);
 const AdminMembersPage = lazy(() =>
   import('@client/features/admin/pages/admin-members-page').then((m) => ({ default: m.AdminMembersPage })),
 );
@@ -73,6 +78,7 @@ export const router = createBrowserRouter([
               { path: 'messages', element: <MessagesPage /> },
               { path: 'messages/:id', element: <MessagesPage /> },
               { path: 'profile', element: <ProfilePage /> },
+              { path: 'notifications', element: <NotificationsPage /> },
               { path: 'subscribe', element: <SubscribePage /> },
             ],
           },

@@ -4,16 +4,43 @@ import {
   UnreadMessagesBadge,
   UnreadMessagesLink,
 } from '@client/features/messages/components/unread-messages-badge';
+import { useRealtime, useRealtimeStatus } from '@client/features/messages/realtime/use-realtime';
+import {
+  applyPushedNotification,
+  NOTIFICATIONS_KEY,
+} from '@client/features/notifications/api/notifications-api';
+import { NotificationBell } from '@client/features/notifications/components/notification-bell';
 import { HEADER_SHADOW_SCROLL_PX } from '@common/limits';
 import { Burger, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGolf } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './app-header.module.css';
 import { MobileDrawer } from './mobile-drawer';
 import { isActivePath, MAIN_NAV } from './nav-items';
 import { useScrolledPast } from './use-scrolled-past';
 import { UserMenu } from './user-menu';
+
+/**
+ * The bell, fed by the realtime socket: a pushed notice shows at once; whenever the socket (re)connects
+ * the notices are reloaded, since any sent while it was down (or before it first opened) were missed.
+ */
+function LiveNotificationBell() {
+  const qc = useQueryClient();
+  useRealtime((event) => {
+    if (event.type === 'notification') applyPushedNotification(qc, event.data);
+  });
+  const status = useRealtimeStatus();
+  const wasConnected = useRef(status === 'connected');
+  useEffect(() => {
+    if (status === 'connected' && !wasConnected.current)
+      void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    wasConnected.current = status === 'connected';
+  }, [status, qc]);
+  return <NotificationBell />;
+}
 
 /** The sticky green header (spec §2 'Header and menus'). */
 export function AppHeader() {
@@ -68,6 +95,7 @@ export function AppHeader() {
             ) : user ? (
               <>
                 <UnreadMessagesLink hiddenFrom="md" />
+                <LiveNotificationBell />
                 <UserMenu user={user} />
               </>
             ) : (

@@ -1,16 +1,23 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { Container, Grid, Stack, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Container, Grid, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { MyEventsTab } from '../components/my-events-tab';
 import { ProfileForm } from '../components/profile-form';
 import { PROFILE_EMAIL_INPUT_ID } from '../components/profile-form-sections';
 import { ProfileSideCard } from '../components/profile-side-card';
 import { SecuritySection } from '../components/security-section';
 
+// Its own chunk: the profile opens without waiting for it.
+const NotificationsSection = lazy(() =>
+  import('@client/features/notifications/components/notifications-section').then((m) => ({
+    default: m.NotificationsSection,
+  })),
+);
+
 /**
  * /profile: the side card, tab 'Min Profil' (the editor) and tab 'Mina Event' (spec §2 'Profile'), and
- * below them the 'Säkerhet' section (#sakerhet).
+ * below them the 'Säkerhet' section (#sakerhet) and the 'Notiser' section (#notiser).
  */
 export function ProfilePage() {
   usePageTitle('Min profil');
@@ -50,6 +57,10 @@ export function ProfilePage() {
               </Tabs.Panel>
             </Tabs>
             <SecuritySection onChangeEmail={changeEmail} />
+            {/* Below 'Säkerhet': the lazily loaded section never shifts a link to #sakerhet out of view. */}
+            <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Laddar notisinställningar" />}>
+              <NotificationsSection />
+            </Suspense>
           </Stack>
         </Grid.Col>
       </Grid>

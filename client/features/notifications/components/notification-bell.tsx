@@ -1,0 +1,107 @@
+import type { Notification } from '@common/schemas/notifications';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useMarkNotificationsRead, useRecentNotifications } from '../api/notifications-api';
+import { unreadLabel } from '../lib/notification-format';
+import { NotificationItem } from './notification-item';
+import classes from './notifications.module.css';
+import { useOpenNotification } from './use-open-notification';
+
+/**
+ * The header's bell (logged-in members): the unread count, and a dropdown with the 8 most recent
+ * notices, 'Markera alla som lästa' and 'Visa alla'. Kept current by the realtime socket (the
+ * layout feeds pushed notices into the query) and on window focus.
+ */
+export function NotificationBell() {
+  const [opened, { close, toggle }] = useDisclosure(false);
+  const { data, isLoading, isError } = useRecentNotifications(true);
+  const markRead = useMarkNotificationsRead();
+  const open = useOpenNotification(close);
+  const unread = data?.unread ?? 0;
+  const items: Notification[] = data?.items ?? [];
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={(o) => (o ? undefined : close())}
+      position="bottom-end"
+      width="min(24rem, calc(100vw - 16px))"
+      shadow="md"
+      withinPortal
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <Indicator label={unreadLabel(unread)} size={16} color="red" disabled={unread === 0} offset={4}>
+          <ActionIcon
+            variant="subtle"
+            color="white"
+            size="lg"
+            onClick={toggle}
+            aria-label={unread ? `Notiser, ${unread} olästa` : 'Notiser'}
+            aria-expanded={opened}
+            aria-haspopup="dialog"
+          >
+            <IconBell size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-label="Notiser">
+        <Group justify="space-between" px="sm" py="xs" wrap="nowrap" gap="xs">
+          <Text fw={700}>Notiser</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={unread === 0}
+            onClick={() => markRead.mutate(undefined)}
+          >
+            Markera alla som lästa
+          </Button>
+        </Group>
+        <Divider />
+        <ScrollArea.Autosize mah="min(18rem, 55dvh)" type="auto">
+          {isLoading ? (
+            <Group justify="center" py="lg">
+              <Loader size="sm" />
+            </Group>
+          ) : isError ? (
+            <Text size="sm" c="dimmed" ta="center" py="lg" px="sm">
+              Notiserna kunde inte hämtas.
+            </Text>
+          ) : items.length === 0 ? (
+            <Text size="sm" c="dimmed" ta="center" py="lg" px="sm">
+              Inga notiser än.
+            </Text>
+          ) : (
+            <ul className={classes.list} aria-label="Senaste notiser">
+              {items.map((n) => (
+                <li key={n.id}>
+                  <NotificationItem notification={n} onOpen={open} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </ScrollArea.Autosize>
+        <Divider />
+        <Group justify="center" py="xs">
+          <Anchor component={Link} to="/notifications" size="sm" fw={600} onClick={close}>
+            Visa alla
+          </Anchor>
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,20 @@
+import { inSweden } from '@client/lib/dates';
+
+/** When a notice came: 'i dag 14:05', 'i går 09:30', else '3 juni 14:05' (with the year when not this one). */
+export function formatNotificationTime(iso: string, now: Date = new Date()): string {
+  const t = inSweden(iso);
+  const today = inSweden(now).startOf('day');
+  if (!t.isBefore(today)) return `i dag ${t.format('HH:mm')}`;
+  if (!t.isBefore(today.subtract(1, 'day'))) return `i går ${t.format('HH:mm')}`;
+  return t.year() === today.year() ? t.format('D MMMM HH:mm') : t.format('D MMMM YYYY');
+}
+
+/** The bell's count: at most '99+'. */
+export function unreadLabel(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** Whether a notice's url is a path in this site (followed with the router), not another address. */
+export function isSitePath(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}

@@ -1,0 +1,104 @@
+import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from '../api/push-api';
+
+/**
+ * Web push on this device: 'unsupported' (no service worker, Push API or Notification API, e.g. an
+ * iPhone outside the installed app), 'blocked' (the member refused in the browser), 'active' (this
+ * browser has a subscription) or 'inactive'.
+ */
+export type PushState = 'unsupported' | 'blocked' | 'active' | 'inactive';
+
+/** Whether this browser can receive web push at all. */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window &&
+    window.isSecureContext
+  );
+}
+
+/** The VAPID key in base64url, as the Push API wants it: bytes. */
+export function base64UrlToBytes(base64Url: string): Uint8Array<ArrayBuffer> {
+  const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4))
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
+  const raw = atob(base64);
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+const SW_READY_TIMEOUT_MS = 10_000;
+
+/** The service worker's registration, waiting (a while) for it to be ready; null without one. */
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  const existing = await navigator.serviceWorker.getRegistration();
+  if (!existing) return null;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), SW_READY_TIMEOUT_MS)),
+  ]);
+}
+
+/** This browser's current push subscription, if any. */
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const reg = await registration();
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+/** The state to show in the profile, without asking the member anything. */
+export async function readPushState(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  if (Notification.permission !== 'granted') return 'inactive';
+  const sub = await currentSubscription().catch(() => null);
+  return sub ? 'active' : 'inactive';
+}
+
+/** Why turning push on did not work, in Swedish. */
+export class PushSetupError extends Error {}
+
+/**
+ * 'Aktivera pushnotiser på den här enheten': asks for permission (only now, on the click), subscribes
+ * through the service worker with the server's key and registers the subscription with the server.
+ */
+export async function enablePush(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') return 'blocked';
+  if (permission !== 'granted') return 'inactive';
+  const reg = await registration();
+  if (!reg) throw new PushSetupError('Appens service worker är inte igång. Ladda om sidan och försök igen.');
+  const key = base64UrlToBytes(await fetchPushPublicKey());
+  let sub = await reg.pushManager.getSubscription();
+  if (sub && !sameKey(sub, key)) {
+    // Made with another server key (e.g. the server's keys were replaced): start over.
+    await sub.unsubscribe();
+    sub = null;
+  }
+  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const json = sub.toJSON();
+  await savePushSubscription({
+    endpoint: sub.endpoint,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  });
+  return 'active';
+}
+
+function sameKey(sub: PushSubscription, key: Uint8Array): boolean {
+  const current = sub.options.applicationServerKey;
+  if (!current) return false;
+  const bytes = new Uint8Array(current);
+  return bytes.length === key.length && bytes.every((b, i) => b === key[i]);
+}
+
+/** 'Stäng av på den här enheten': the server forgets the subscription, then the browser drops it. */
+export async function disablePush(): Promise<PushState> {
+  const sub = await currentSubscription();
+  if (sub) {
+    await deletePushSubscription(sub.endpoint);
+    await sub.unsubscribe();
+  }
+  return readPushState();
+}
