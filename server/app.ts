@@ -24,6 +24,7 @@ import { createRelyingParty } from './auth/relying-party';
 import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerEmailJobs } from './email/email.jobs';
@@ -36,12 +37,15 @@ import { imagesRoutes } from './images/images.routes';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
+import { registerNotifications } from './notifications/notifications.routes';
+import { registerReminderJobs } from './notifications/reminders.jobs';
 import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSafeDefaults } from './plugins/safe-defaults';
 import { registerSecurity } from './plugins/security';
 import { createSessionStore } from './plugins/session-store';
 import { registerStaticClient } from './plugins/static-client';
+import { registerPush } from './push/push.routes';
 import { WS_MAX_PAYLOAD_BYTES } from './realtime/realtime.hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { registrationsRoutes } from './registrations/registrations.routes';
@@ -106,6 +110,7 @@ export async function buildApp({
       : null,
   });
   registerImageJobs(jobs, { db: database.db, log: app.log });
+  registerReminderJobs(jobs, { db: database.db, log: app.log });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.
@@ -192,6 +197,11 @@ export async function buildApp({
   await app.register(membersRoutes);
   await app.register(feedbackRoutes);
   await app.register(billingRoutes);
+  // `app.push` (web push with the VAPID keys) and its routes; the personal calendar feed.
+  await registerPush(app);
+  // The notification centre's routes, one-click unsubscribe and the e-mail/push fan-out job.
+  await registerNotifications(app);
+  await app.register(calendarFeedRoutes);
   await registerStaticClient(app);
 
   // Expired sessions and IdP records are removed hourly.
