@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema';
-import { buildAdmin, buildUser } from '../test/factories';
+import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -65,5 +65,23 @@ describe('payment and membership notices', () => {
       'Välkommen som Pro-medlem',
       'Ditt Pro-medlemskap har upphört',
     ]);
+  });
+
+  it('gives a receipt when an admin marks an event registration paid, once, and nobody else one', async () => {
+    const admin = await t.as(await buildAdmin(t.db));
+    const member = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    const event = await buildEvent(t.db, { title: 'Vårresa till Båstad' });
+    const reg = await buildRegistration(t.db, { eventId: event.id, userId: member.id });
+    await buildRegistration(t.db, { eventId: event.id, userId: other.id });
+    const url = `/api/registrations/${reg.id}/payment`;
+    expect((await admin.put(url, { paymentStatus: 'paid' })).statusCode).toBe(200);
+    // Paid again (no change) and back to pending: no further receipt.
+    expect((await admin.put(url, { paymentStatus: 'paid' })).statusCode).toBe(200);
+    expect((await admin.put(url, { paymentStatus: 'pending' })).statusCode).toBe(200);
+    expect(await noticesOf(member.id)).toEqual([
+      { type: 'payment_received', title: 'Betalning mottagen', url: `/events/${event.id}` },
+    ]);
+    expect(await noticesOf(other.id)).toEqual([]);
   });
 });

@@ -90,3 +90,21 @@ export async function notifyPaymentReceived(tx: Db, member: Membership, eventId:
     },
   ]);
 }
+
+/** A `payment_received` receipt when an admin marks a member's event registration paid. */
+export async function notifyEventPaymentReceived(
+  tx: Db,
+  registration: { id: number; userId: string },
+  event: { id: number; title: string },
+): Promise<void> {
+  await createNotifications(tx, [
+    {
+      userId: registration.userId,
+      type: 'payment_received',
+      title: 'Betalning mottagen',
+      body: `Tack! Din betalning för ${event.title} är registrerad.`,
+      url: `/events/${event.id}`,
+      data: { eventId: event.id, registrationId: registration.id },
+    },
+  ]);
+}

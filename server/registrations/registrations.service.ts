@@ -8,11 +8,12 @@ import {
 import { isPro } from '@common/rules/pro';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventNotifications, eventRegistrations } from '../db/schema';
+import { eventNotifications, eventRegistrations, events } from '../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { EventRow } from '../events/events.presenter';
 import { lockEvent } from '../events/events.queries';
 import type { UserRow } from '../members/members.presenter';
+import { notifyEventPaymentReceived } from '../notifications/billing-notices';
 import { notifyPromoted, notifyRegistration } from '../notifications/event-notices';
 import {
   countByStatus,
@@ -140,17 +141,32 @@ export async function cancelRegistration(
   });
 }
 
-/** Sets a registration's payment status (admins). */
+/**
+ * Sets a registration's payment status (admins). Marking it paid (from another status) sends the member a
+ * `payment_received` receipt in the same transaction.
+ */
 export async function setPaymentStatus(
   db: Db,
   id: number,
   paymentStatus: RegistrationRow['paymentStatus'],
 ): Promise<RegistrationRow> {
-  const [row] = await db
-    .update(eventRegistrations)
-    .set({ paymentStatus })
-    .where(eq(eventRegistrations.id, id))
-    .returning();
-  if (!row) throw new NotFoundError(msg.registrationNotFound);
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ paymentStatus: eventRegistrations.paymentStatus, title: events.title })
+      .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+      .where(eq(eventRegistrations.id, id))
+      .for('update', { of: eventRegistrations });
+    if (!before) throw new NotFoundError(msg.registrationNotFound);
+    const [row] = await tx
+      .update(eventRegistrations)
+      .set({ paymentStatus })
+      .where(eq(eventRegistrations.id, id))
+      .returning();
+    if (!row) throw new NotFoundError(msg.registrationNotFound);
+    if (paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
+      await notifyEventPaymentReceived(tx, row, { id: row.eventId, title: before.title });
+    }
+    return row;
+  });
 }
