@@ -46,6 +46,7 @@ import { registerSecurity } from './plugins/security';
 import { createSessionStore } from './plugins/session-store';
 import { registerStaticClient } from './plugins/static-client';
 import { registerPush } from './push/push.routes';
+import { pruneStalePresence } from './realtime/presence';
 import { WS_MAX_PAYLOAD_BYTES } from './realtime/realtime.hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { registrationsRoutes } from './registrations/registrations.routes';
@@ -210,6 +211,7 @@ export async function buildApp({
       store.prune().catch((err) => app.log.warn({ err }, 'session prune failed'));
       pruneIdpModels(database.db).catch((err) => app.log.warn({ err }, 'idp prune failed'));
       pruneAccountRecords(database.db).catch((err) => app.log.warn({ err }, 'account links prune failed'));
+      pruneStalePresence(database.db).catch((err) => app.log.warn({ err }, 'presence prune failed'));
     },
     60 * 60 * 1000,
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { calendarFeeds, eventRegistrations, events } from '../db/schema';
-import type { CalendarEvent } from '../events/events.ics';
+import { type CalendarEvent, calendarEventColumns } from '../events/events.ics';
 
 /** A new feed secret: 32 random bytes, base64url (43 characters). */
 export const newFeedToken = () => randomBytes(32).toString('base64url');
@@ -57,13 +57,7 @@ export async function feedEvents(
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
   const rows = await db
     .select({
-      id: events.id,
-      title: events.title,
-      description: events.description,
-      location: events.location,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      status: events.status,
+      ...calendarEventColumns,
       registrationStatus: eventRegistrations.status,
     })
     .from(eventRegistrations)

@@ -6,7 +6,7 @@ import type { Database, Db } from '../db/client';
 import { events, notifications, users } from '../db/schema';
 import { type EmailAttachment, enqueueEmail, type MailSettings } from '../email/outbox';
 import { type RenderedEmail, renderEmail, type TemplateProps } from '../email/templates/index';
-import { buildCalendar } from '../events/events.ics';
+import { buildCalendar, calendarEventColumns } from '../events/events.ics';
 import type { Jobs } from '../jobs/jobs';
 import type { PushSender } from '../push/push.types';
 import { applyDeliveryRule } from './delivery-rules';
@@ -99,13 +99,7 @@ async function attachmentsFor(
   if (ids.length === 0) return new Map();
   const found = await tx
     .select({
-      id: events.id,
-      title: events.title,
-      description: events.description,
-      location: events.location,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      status: events.status,
+      ...calendarEventColumns,
     })
     .from(events)
     .where(inArray(events.id, ids));

@@ -58,3 +58,8 @@ export class PresenceWriter {
     this.queue = this.queue.then(work).catch(this.onError);
   }
 }
+
+/** Removes presence rows of instances that stopped without cleaning up (crashed): stale for an hour. */
+export async function pruneStalePresence(db: Db): Promise<void> {
+  await db.execute(sql`delete from user_presence where seen_at < now() - interval '1 hour'`);
+}
