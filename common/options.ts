@@ -68,8 +68,30 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_FILTERS = ['all', 'upcoming', 'ongoing', 'past'] as const;
 export type EventFilter = (typeof EVENT_FILTERS)[number];
 
-export const REGISTRATION_STATUSES = ['registered', 'waitlisted'] as const;
+export const REGISTRATION_STATUSES = ['registered', 'waitlisted', 'offered', 'cancelled'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+/** A registration that still holds a place or a spot in the queue (cancelled rows are history). */
+export const LIVE_REGISTRATION_STATUSES = ['registered', 'waitlisted', 'offered'] as const;
+export type LiveRegistrationStatus = (typeof LIVE_REGISTRATION_STATUSES)[number];
+export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
+  registered: 'Anmäld',
+  waitlisted: 'Reservlista',
+  offered: 'Erbjuden plats',
+  cancelled: 'Avbokad',
+};
+
+/** What an admin records at the first tee. */
+export const ATTENDANCE_VALUES = ['present', 'no_show'] as const;
+export type Attendance = (typeof ATTENDANCE_VALUES)[number];
+export const ATTENDANCE_LABELS: Record<Attendance, string> = { present: 'Närvarande', no_show: 'Uteblev' };
+
+/** auto: the first in line moves up at once; offer: the place is offered for a limited time. */
+export const WAITLIST_MODES = ['auto', 'offer'] as const;
+export type WaitlistMode = (typeof WAITLIST_MODES)[number];
+export const WAITLIST_MODE_LABELS: Record<WaitlistMode, string> = {
+  auto: 'Flytta upp automatiskt',
+  offer: 'Erbjud platsen med svarstid',
+};
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

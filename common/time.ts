@@ -80,3 +80,19 @@ export function stockholmMonthStart(date: string, months = 0): Date {
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
   return stockholmMidnight(`${pad(first.getUTCFullYear(), 4)}-${pad(first.getUTCMonth() + 1)}-01`);
 }
+
+const dayTimeFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SITE_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "lördag 6 juni kl. 09:00" in Swedish time (notices, e-mails and the server's messages). */
+export function formatStockholmDayTime(at: Date): string {
+  const text = dayTimeFormat.format(at);
+  // Older ICU data leaves out the "kl.".
+  return text.includes('kl.') ? text : text.replace(/ (\d\d:\d\d)$/, ' kl. $1');
+}

@@ -1,11 +1,14 @@
 import { msg } from '../messages';
 import type { EventStatus } from '../options';
+import { formatStockholmDayTime } from '../time';
 
 type RegistrationWindow = {
   status: EventStatus;
   endTime: string | Date;
   registrationDeadline?: string | Date | null;
+  registrationOpensAt?: string | Date | null;
 };
+type Instant = string | Date;
 const ms = (d: string | Date) => (typeof d === 'string' ? Date.parse(d) : d.getTime());
 
 /**
@@ -19,10 +22,61 @@ export function registrationClosedReason(e: RegistrationWindow, now = new Date()
   const t = now.getTime();
   if (ms(e.endTime) <= t) return msg.eventAlreadyEnded;
   if (e.registrationDeadline && ms(e.registrationDeadline) <= t) return msg.registrationDeadlinePassed;
+  if (e.registrationOpensAt && ms(e.registrationOpensAt) > t) {
+    return `${msg.registrationNotOpenYet} ${formatStockholmDayTime(new Date(ms(e.registrationOpensAt)))}`;
+  }
   return null;
 }
 
-/** Status a new registration gets: registered while places are left, else waitlisted. */
+/** Whether registration has a set opening time that is still ahead (the page shows a countdown). */
+export function opensLater(e: { registrationOpensAt?: Instant | null }, now = new Date()): boolean {
+  return !!e.registrationOpensAt && ms(e.registrationOpensAt) > now.getTime();
+}
+
+/**
+ * When an offer made now expires: now + the event's answer time, never later than the registration
+ * deadline. Null when no offer may be made: after the deadline, once the event has started, or for an
+ * event that is cancelled or completed.
+ */
+export function offerExpiry(
+  e: {
+    status: EventStatus;
+    startTime: Instant;
+    registrationDeadline?: Instant | null;
+    waitlistOfferHours: number;
+  },
+  now = new Date(),
+): Date | null {
+  if (e.status === 'cancelled' || e.status === 'completed') return null;
+  const t = now.getTime();
+  const start = ms(e.startTime);
+  if (start <= t) return null;
+  const deadline = e.registrationDeadline ? ms(e.registrationDeadline) : start;
+  const limit = Math.min(deadline, start);
+  if (limit <= t) return null;
+  return new Date(Math.min(t + e.waitlistOfferHours * 3_600_000, limit));
+}
+
+/** A cancellation now is late (costs the late-cancellation fee) once the cancellation deadline has passed. */
+export function isLateCancellation(
+  e: { cancellationDeadline?: Instant | null; lateCancellationFee: number },
+  now = new Date(),
+): boolean {
+  return !!e.cancellationDeadline && ms(e.cancellationDeadline) <= now.getTime();
+}
+
+/** The fee a cancellation now would cost (0 before the deadline or when the event has no fee). */
+export function lateCancellationFeeNow(
+  e: { cancellationDeadline?: Instant | null; lateCancellationFee: number },
+  now = new Date(),
+): number {
+  return isLateCancellation(e, now) ? e.lateCancellationFee : 0;
+}
+
+/**
+ * Status a new registration gets: registered while places are left, else waitlisted. `registeredCount`
+ * counts every taken place: registered and open offers.
+ */
 export function statusForNewRegistration(
   registeredCount: number,
   maxParticipants: number,

@@ -9,7 +9,7 @@ import {
   TEXT_SHORT_MAX,
 } from '../limits';
 import { msg } from '../messages';
-import { EVENT_FILTERS, EVENT_STATUSES } from '../options';
+import { EVENT_FILTERS, EVENT_STATUSES, LIVE_REGISTRATION_STATUSES, WAITLIST_MODES } from '../options';
 import { totalPrice } from '../rules/event-price';
 
 /** An event as the API returns it, with its registration counts. */
@@ -36,8 +36,17 @@ export const eventSchema = z.object({
   greenFeeIncluded: z.boolean(),
   coffeeIncluded: z.boolean(),
   lunchIncluded: z.boolean(),
+  /** Places taken: registered members and open offers (what capacity counts). */
   registeredCount: z.number().int(),
+  /** Of registeredCount, the places offered to the waitlist and not yet answered. */
+  offeredCount: z.number().int(),
   waitlistedCount: z.number().int(),
+  registrationOpensAt: z.string().nullable(),
+  waitlistMode: z.enum(WAITLIST_MODES),
+  waitlistOfferHours: z.number().int(),
+  cancellationDeadline: z.string().nullable(),
+  lateCancellationFee: z.number().int(),
+  payOnline: z.boolean(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -90,6 +99,17 @@ export const eventFieldsSchema = z.object({
   imageId: z.uuid({ error: 'Ogiltigt bild-id' }).nullish(),
   image: z.string().max(2000).nullish(),
   imageUrl: z.string().max(2000).nullish(),
+  registrationOpensAt: isoDate('Anmälan öppnar').nullish(),
+  waitlistMode: z.enum(WAITLIST_MODES, { error: 'Ogiltigt läge för reservlistan' }).default('auto'),
+  waitlistOfferHours: z.coerce
+    .number({ error: msg.waitlistOfferHoursRange })
+    .int({ error: msg.waitlistOfferHoursRange })
+    .min(1, { error: msg.waitlistOfferHoursRange })
+    .max(168, { error: msg.waitlistOfferHoursRange })
+    .default(24),
+  cancellationDeadline: isoDate('Sista dag för avbokning').nullish(),
+  lateCancellationFee: fee('Avgift vid sen avbokning').default(0),
+  payOnline: z.boolean({ error: 'Ogiltigt värde för betalning på sajten' }).default(false),
 });
 
 /** The cross-field rules of spec §5, as one refinement used by client and server. */
@@ -99,6 +119,21 @@ export const eventInputSchema = eventFieldsSchema.superRefine((v, ctx) => {
   }
   if (v.registrationDeadline && v.registrationDeadline.getTime() >= v.startTime.getTime()) {
     ctx.addIssue({ code: 'custom', path: ['registrationDeadline'], message: msg.deadlineBeforeStart });
+  }
+  if (v.cancellationDeadline && v.cancellationDeadline.getTime() >= v.startTime.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['cancellationDeadline'], message: msg.cancellationDeadlineBeforeStart });
+  }
+  if (v.registrationOpensAt && v.registrationOpensAt.getTime() >= v.startTime.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['registrationOpensAt'], message: msg.opensBeforeStart });
+  } else if (
+    v.registrationOpensAt &&
+    v.registrationDeadline &&
+    v.registrationOpensAt.getTime() >= v.registrationDeadline.getTime()
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['registrationOpensAt'], message: msg.opensBeforeDeadline });
+  }
+  if (v.payOnline && totalPrice(v) <= 0) {
+    ctx.addIssue({ code: 'custom', path: ['payOnline'], message: msg.payOnlineNeedsPrice });
   }
   if (v.price != null && v.price !== totalPrice(v)) {
     ctx.addIssue({
@@ -160,10 +195,12 @@ export type EventAbilities = z.infer<typeof eventAbilitiesSchema>;
 export const eventDetailSchema = eventSchema.extend({
   ballGroupCount: z.number().int(),
   registrationOpen: z.boolean(),
+  /** When the admin published the ball groups to the members (null: not published). */
+  ballGroupsPublishedAt: z.string().nullable(),
   myRegistration: z
     .object({
       id: z.number().int(),
-      status: z.enum(['registered', 'waitlisted']),
+      status: z.enum(LIVE_REGISTRATION_STATUSES),
       paymentStatus: z.enum(['pending', 'paid', 'refunded']),
     })
     .nullable(),

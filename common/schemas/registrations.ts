@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LONG_MAX } from '../limits';
-import { PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../options';
+import { ATTENDANCE_VALUES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../options';
 import { eventSchema } from './events';
 import { publicUserSchema } from './users';
 
@@ -37,8 +37,74 @@ export const registrationSchema = z.object({
   handicap: z.number().nullable(),
   groupId: z.number().int().nullable(),
   user: publicUserSchema,
+  /** While offered: when the offer passes to the next in line. */
+  offerExpiresAt: z.string().nullable(),
+  /** The life-cycle fields below: only for admins and the registration's own member (null otherwise). */
+  cancelledAt: z.string().nullable(),
+  lateCancellation: z.boolean().nullable(),
+  amountDue: z.number().int().nullable(),
+  attendance: z.enum(ATTENDANCE_VALUES).nullable(),
+  amountPaid: z.number().int().nullable(),
+  amountRefunded: z.number().int().nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
+
+/** GET /api/events/{id}/registrations?include=cancelled (admins): the cancelled history too. */
+export const registrationListQuerySchema = z.object({
+  include: z.enum(['cancelled'], { error: 'Ogiltigt värde för include' }).optional(),
+});
+
+/** GET /api/events/{id}/registration: the caller's own registration and where it stands. */
+export const myRegistrationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(REGISTRATION_STATUSES),
+  registeredAt: z.string(),
+  /** 1-based place in the queue while waitlisted, else null. */
+  position: z.number().int().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  amountDue: z.number().int(),
+  lateCancellation: z.boolean(),
+  attendance: z.enum(ATTENDANCE_VALUES).nullable(),
+  amountPaid: z.number().int(),
+  amountRefunded: z.number().int(),
+  /** The event fee can be paid on the site now ('Betala'). */
+  canPay: z.boolean(),
+});
+export type MyRegistration = z.infer<typeof myRegistrationSchema>;
+
+/** DELETE /api/events/{id}/register answers what happened, including a late-cancellation fee. */
+export const cancelResultSchema = z.object({
+  message: z.string(),
+  promotedCount: z.number().int(),
+  lateCancellation: z.boolean(),
+  amountDue: z.number().int(),
+});
+
+/** PUT /api/registrations/{id}/attendance (admin). */
+export const attendanceInputSchema = z.object({
+  attendance: z.enum(ATTENDANCE_VALUES, { error: 'Ogiltig närvaro' }).nullable(),
+});
+
+/** POST /api/registrations/{id}/refund (admin): SEK, at most what was paid less what was refunded. */
+export const refundInputSchema = z.object({
+  amount: z
+    .number({ error: 'Ange ett belopp i kronor' })
+    .int({ error: 'Beloppet anges i hela kronor' })
+    .positive({ error: 'Beloppet måste vara större än 0' })
+    .max(1_000_000, { error: 'Beloppet är för högt' }),
+});
+
+/** One refund of a registration's event fee. */
+export const refundSchema = z.object({
+  id: z.number().int(),
+  registrationId: z.number().int(),
+  amount: z.number().int(),
+  createdAt: z.string(),
+});
+
+/** POST /api/events/{id}/checkout: where to pay the event fee. */
+export const eventCheckoutResultSchema = z.object({ checkoutUrl: z.string() });
 
 /** POST /api/events/{id}/register answers with the new registration (status says whether waitlisted). */
 export const registerResultSchema = registrationSchema;
@@ -66,6 +132,9 @@ export const userRegistrationSchema = z.object({
   groupId: z.number().int().nullable(),
   dietaryPreferences: z.string().nullable(),
   notes: z.string().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  amountDue: z.number().int(),
+  lateCancellation: z.boolean(),
   event: eventSchema,
 });
 export type UserRegistration = z.infer<typeof userRegistrationSchema>;

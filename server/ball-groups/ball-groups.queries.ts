@@ -1,7 +1,7 @@
 import type { Gender, PaymentStatus, RegistrationStatus } from '@common/options';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ballGroups, eventRegistrations, users } from '../db/schema';
+import { ballGroups, eventRegistrations, isLiveRegistration, users } from '../db/schema';
 
 export type BallGroupRow = typeof ballGroups.$inferSelect;
 
@@ -50,7 +50,7 @@ export async function listEventMembers(
 ): Promise<MemberRow[]> {
   const where = registeredOnly
     ? and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'registered'))
-    : eq(eventRegistrations.eventId, eventId);
+    : and(eq(eventRegistrations.eventId, eventId), isLiveRegistration());
   return db
     .select(memberColumns)
     .from(eventRegistrations)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { calendarFeeds, eventRegistrations, events } from '../db/schema';
+import { calendarFeeds, eventRegistrations, events, isLiveRegistration } from '../db/schema';
 import { type CalendarEvent, calendarEventColumns } from '../events/events.ics';
 
 /** A new feed secret: 32 random bytes, base64url (43 characters). */
@@ -62,7 +62,7 @@ export async function feedEvents(
     })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(and(eq(eventRegistrations.userId, userId), gte(events.startTime, since)))
+    .where(and(eq(eventRegistrations.userId, userId), isLiveRegistration(), gte(events.startTime, since)))
     .orderBy(asc(events.startTime), asc(events.id))
     .limit(FEED_MAX_EVENTS);
   return rows.map(({ registrationStatus, ...e }) => ({

@@ -14,7 +14,7 @@ export type EventRow = typeof events.$inferSelect;
  */
 export function presentEvent(
   e: EventRow,
-  counts: { registeredCount: number; waitlistedCount: number },
+  counts: { registeredCount: number; waitlistedCount: number; offeredCount?: number },
   options: { withNotes?: boolean } = {},
 ): Event {
   return {
@@ -40,13 +40,20 @@ export function presentEvent(
     coffeeIncluded: e.coffeeIncluded,
     lunchIncluded: e.lunchIncluded,
     registeredCount: counts.registeredCount,
+    offeredCount: counts.offeredCount ?? 0,
     waitlistedCount: counts.waitlistedCount,
+    registrationOpensAt: e.registrationOpensAt ? e.registrationOpensAt.toISOString() : null,
+    waitlistMode: e.waitlistMode,
+    waitlistOfferHours: e.waitlistOfferHours,
+    cancellationDeadline: e.cancellationDeadline ? e.cancellationDeadline.toISOString() : null,
+    lateCancellationFee: e.lateCancellationFee,
+    payOnline: e.payOnline,
   };
 }
 
 /** GET /api/events/{id}: the event plus what the caller may do with it. */
 export function presentEventDetail(
-  e: EventRow & { registeredCount: number; waitlistedCount: number },
+  e: EventRow & { registeredCount: number; waitlistedCount: number; offeredCount?: number },
   ctx: {
     actor: UserRow | null;
     ballGroupCount: number;
@@ -61,6 +68,7 @@ export function presentEventDetail(
   return {
     ...presentEvent(e, e, { withNotes: admin }),
     ballGroupCount: ctx.ballGroupCount,
+    ballGroupsPublishedAt: e.ballGroupsPublishedAt ? e.ballGroupsPublishedAt.toISOString() : null,
     registrationOpen: open,
     myRegistration: ctx.myRegistration,
     abilities: {

@@ -1,5 +1,5 @@
 import type { EventFilter } from '@common/options';
-import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
 import type { EventRow } from './events.presenter';
@@ -12,16 +12,22 @@ export interface EventListParams {
   now?: Date;
 }
 
-export type EventWithCounts = EventRow & { registeredCount: number; waitlistedCount: number };
+/** registeredCount counts the places taken (registered and open offers); offeredCount the offers of them. */
+export type EventWithCounts = EventRow & {
+  registeredCount: number;
+  waitlistedCount: number;
+  offeredCount: number;
+};
 
 // Counts per event in one grouped subquery (no query per event).
 const counts = (db: Db, eventIds?: number[]) =>
   db
     .select({
       eventId: eventRegistrations.eventId,
-      registered: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'registered')`.as(
+      registered: sql<number>`count(*) filter (where ${eventRegistrations.status} in ('registered', 'offered'))`.as(
         'registered',
       ),
+      offered: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'offered')`.as('offered'),
       waitlisted: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'waitlisted')`.as(
         'waitlisted',
       ),
@@ -50,6 +56,7 @@ export async function listEvents(db: Db, p: EventListParams = {}): Promise<Event
       ...getTableColumns(events),
       registeredCount: sql<number>`coalesce(${c.registered}, 0)::int`,
       waitlistedCount: sql<number>`coalesce(${c.waitlisted}, 0)::int`,
+      offeredCount: sql<number>`coalesce(${c.offered}, 0)::int`,
     })
     .from(events)
     .leftJoin(c, eq(c.eventId, events.id))
@@ -72,6 +79,7 @@ export async function findEventsWithCounts(db: Db, ids: number[]): Promise<Map<n
       ...getTableColumns(events),
       registeredCount: sql<number>`coalesce(${c.registered}, 0)::int`,
       waitlistedCount: sql<number>`coalesce(${c.waitlisted}, 0)::int`,
+      offeredCount: sql<number>`coalesce(${c.offered}, 0)::int`,
     })
     .from(events)
     .leftJoin(c, eq(c.eventId, events.id))
@@ -94,7 +102,7 @@ export async function countBallGroups(db: Db, eventId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** The caller's registration for an event, if any. */
+/** The caller's live registration for an event (not a cancelled one), if any. */
 export async function findOwnRegistration(db: Db, eventId: number, userId: string) {
   const rows = await db
     .select({
@@ -103,7 +111,14 @@ export async function findOwnRegistration(db: Db, eventId: number, userId: strin
       paymentStatus: eventRegistrations.paymentStatus,
     })
     .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.userId, userId),
+        isNull(eventRegistrations.cancelledAt),
+      ),
+    )
     .limit(1);
-  return rows[0];
+  const row = rows[0];
+  return row && row.status !== 'cancelled' ? { ...row, status: row.status } : undefined;
 }

@@ -39,6 +39,12 @@ function rowValues(input: EventInput) {
     imageId: input.imageId ?? null,
     image: input.image ?? null,
     imageUrl: input.imageUrl ?? null,
+    registrationOpensAt: input.registrationOpensAt ?? null,
+    waitlistMode: input.waitlistMode,
+    waitlistOfferHours: input.waitlistOfferHours,
+    cancellationDeadline: input.cancellationDeadline ?? null,
+    lateCancellationFee: input.lateCancellationFee,
+    payOnline: input.payOnline,
   };
 }
 

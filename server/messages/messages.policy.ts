@@ -1,13 +1,14 @@
+import { LIVE_REGISTRATION_STATUSES, type LiveRegistrationStatus } from '@common/options';
 import { type Actor, isAdmin, isSelf } from '../auth/auth.policy';
 
 /** Registered or waitlisted for the event in question (or no registration). */
-export type Participation = { status: 'registered' | 'waitlisted' } | undefined;
+export type Participation = { status: LiveRegistrationStatus } | undefined;
 
-/** A member takes part in an event when registered or waitlisted for it. */
+/** A member takes part in an event when registered, offered a place or waitlisted for it (not cancelled). */
 export const isParticipant = (participation: Participation): boolean =>
-  participation?.status === 'registered' || participation?.status === 'waitlisted';
+  !!participation && LIVE_REGISTRATION_STATUSES.includes(participation.status);
 
-/** Read and write an event's group chat: its registered or waitlisted members, and admins. */
+/** Read and write an event's group chat: its registered, offered or waitlisted members, and admins. */
 export const canUseGroupChat = (actor: Actor, participation: Participation): boolean =>
   isAdmin(actor) || isParticipant(participation);
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { eventRegistrations, messageConversations, messages, users } from '../db/schema';
+import { eventRegistrations, isLiveRegistration, messageConversations, messages, users } from '../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type SenderRow = Pick<
@@ -155,14 +155,17 @@ export async function insertMessage(db: Db, values: typeof messages.$inferInsert
   return row;
 }
 
-/** The member's registration (registered or waitlisted) for an event, if any. */
+/** The member's live registration (registered, offered or waitlisted) for an event, if any. */
 export async function findRegistrationStatus(db: Db, eventId: number, userId: string) {
   const rows = await db
     .select({ status: eventRegistrations.status })
     .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
+    .where(
+      and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId), isLiveRegistration()),
+    )
     .limit(1);
-  return rows[0];
+  const row = rows[0];
+  return row && row.status !== 'cancelled' ? { status: row.status } : undefined;
 }
 
 /** Ids of the members registered or waitlisted for an event. */
@@ -170,7 +173,7 @@ export async function eventMemberIds(db: Db, eventId: number): Promise<string[]>
   const rows = await db
     .select({ userId: eventRegistrations.userId })
     .from(eventRegistrations)
-    .where(eq(eventRegistrations.eventId, eventId))
+    .where(and(eq(eventRegistrations.eventId, eventId), isLiveRegistration()))
     .orderBy(asc(eventRegistrations.id));
   return rows.map((r) => r.userId);
 }

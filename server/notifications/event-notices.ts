@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from '@common/time';
+import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventRegistrations, notifications } from '../db/schema';
@@ -17,14 +17,6 @@ export const EVENT_CHANGE_WINDOW_MS = 30 * 60 * 1000;
 
 type EventInfo = Pick<EventRow, 'id' | 'title' | 'location' | 'startTime' | 'endTime'>;
 
-const dayTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SITE_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 const clock = new Intl.DateTimeFormat('sv-SE', {
   timeZone: SITE_TIME_ZONE,
   hour: '2-digit',
@@ -32,9 +24,7 @@ const clock = new Intl.DateTimeFormat('sv-SE', {
 });
 
 /** "lördag 6 juni kl. 09:00" in Swedish time. */
-export function eventTime(at: Date): string {
-  return dayTime.format(at).replace(/ (\d\d:\d\d)$/, ' kl. $1');
-}
+export const eventTime = formatStockholmDayTime;
 
 const kronor = (n: number) => `${new Intl.NumberFormat('sv-SE').format(n)} kr`;
 
@@ -121,7 +111,7 @@ export async function notifyEventCancelled(
 
 /** The registered and waitlisted members of an event, as a query (for INSERT … SELECT). */
 function membersQuery(eventId: number) {
-  return sql`select user_id from event_registrations where event_id = ${eventId} and status in ('registered', 'waitlisted')`;
+  return sql`select user_id from event_registrations where event_id = ${eventId} and status in ('registered', 'waitlisted', 'offered')`;
 }
 
 type ChangeFields = Pick<

@@ -46,6 +46,13 @@ export function presentRegistration(r: RegistrationWithUser, actor: Actor | null
     handicap: actor ? r.handicap : null,
     groupId: r.groupId,
     user: visibleUser,
+    offerExpiresAt: r.status === 'offered' && r.offerExpiresAt ? r.offerExpiresAt.toISOString() : null,
+    cancelledAt: priv && r.cancelledAt ? r.cancelledAt.toISOString() : null,
+    lateCancellation: priv ? r.lateCancellation : null,
+    amountDue: priv ? r.amountDue : null,
+    attendance: priv ? r.attendance : null,
+    amountPaid: priv ? r.amountPaid : null,
+    amountRefunded: priv ? r.amountRefunded : null,
   };
 }
 
@@ -60,6 +67,9 @@ export function presentUserRegistration(r: RegistrationRow, event: EventWithCoun
     groupId: r.groupId,
     dietaryPreferences: r.dietaryPreferences,
     notes: r.notes,
+    offerExpiresAt: r.status === 'offered' && r.offerExpiresAt ? r.offerExpiresAt.toISOString() : null,
+    amountDue: r.amountDue,
+    lateCancellation: r.lateCancellation,
     event: presentEvent(event, event),
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { eventRegistrations, events, users } from '../db/schema';
+import { eventRegistrations, events, isLiveRegistration, users } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -13,13 +13,25 @@ const eventRegistrationsWithUsers = preparedQuery((db) =>
     .select({ r: eventRegistrations, u: users })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.userId))
-    .where(eq(eventRegistrations.eventId, sql.placeholder('eventId')))
+    .where(and(eq(eventRegistrations.eventId, sql.placeholder('eventId')), isLiveRegistration()))
     .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
     .prepare('sg_event_registrations_with_users'),
 );
 
-export async function listEventRegistrations(db: Db, eventId: number): Promise<RegistrationWithUser[]> {
-  const rows = await eventRegistrationsWithUsers(db).execute({ eventId });
+/** The live registrations of an event in arrival order; with `includeCancelled` the history too. */
+export async function listEventRegistrations(
+  db: Db,
+  eventId: number,
+  opts: { includeCancelled?: boolean } = {},
+): Promise<RegistrationWithUser[]> {
+  const rows = opts.includeCancelled
+    ? await db
+        .select({ r: eventRegistrations, u: users })
+        .from(eventRegistrations)
+        .innerJoin(users, eq(users.id, eventRegistrations.userId))
+        .where(eq(eventRegistrations.eventId, eventId))
+        .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
+    : await eventRegistrationsWithUsers(db).execute({ eventId });
   return rows.map(({ r, u }) => ({ ...r, user: u }));
 }
 
@@ -37,38 +49,49 @@ export async function findRegistrationWithUser(
   return rows[0] ? { ...rows[0].r, user: rows[0].u } : undefined;
 }
 
-/** A member's registrations, by the events' start time. */
+/**
+ * A member's registrations by the events' start time: the live ones, and cancelled ones that still have
+ * an amount due (a late-cancellation fee shows in 'Mina Event' until it is paid or waived).
+ */
 export async function listUserRegistrations(db: Db, userId: string): Promise<RegistrationRow[]> {
   return db
     .select(getTableColumns(eventRegistrations))
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(eq(eventRegistrations.userId, userId))
+    .where(
+      and(
+        eq(eventRegistrations.userId, userId),
+        or(isLiveRegistration(), gt(eventRegistrations.amountDue, 0)),
+      ),
+    )
     .orderBy(asc(events.startTime), asc(eventRegistrations.id));
 }
 
-/** Number of registered (not waitlisted) places of an event. */
+/** Places taken at an event: registered members and open offers (what capacity counts). */
 export async function countRegistered(db: Db, eventId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'registered')));
+    .where(
+      and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.status, ['registered', 'offered'])),
+    );
   return row?.n ?? 0;
 }
 
-/** Registered and waitlisted places of an event, in one statement. */
+/** Places taken (registered and offered), open offers and waitlisted of an event, in one statement. */
 export async function countByStatus(
   db: Db,
   eventId: number,
-): Promise<{ registered: number; waitlisted: number }> {
+): Promise<{ registered: number; offered: number; waitlisted: number }> {
   const [row] = await db
     .select({
-      registered: sql<number>`(count(*) filter (where ${eventRegistrations.status} = 'registered'))::int`,
+      registered: sql<number>`(count(*) filter (where ${eventRegistrations.status} in ('registered', 'offered')))::int`,
+      offered: sql<number>`(count(*) filter (where ${eventRegistrations.status} = 'offered'))::int`,
       waitlisted: sql<number>`(count(*) filter (where ${eventRegistrations.status} = 'waitlisted'))::int`,
     })
     .from(eventRegistrations)
     .where(eq(eventRegistrations.eventId, eventId));
-  return { registered: row?.registered ?? 0, waitlisted: row?.waitlisted ?? 0 };
+  return { registered: row?.registered ?? 0, offered: row?.offered ?? 0, waitlisted: row?.waitlisted ?? 0 };
 }
 
 /** The earliest waitlisted registrations of an event, at most `limit`. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { membershipEnum, users } from './users';
 
 /** Stripe (or test-mode) webhook events already handled, so each is applied once. */
@@ -21,9 +21,15 @@ export const testCheckoutSessions = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('open'),
     paymentStatus: varchar('payment_status', { length: 20 }).notNull().default('unpaid'),
     subscriptionId: varchar('subscription_id', { length: 64 }),
+    /** 'subscription' (Pro) or 'payment' (an event fee for registrationId, amount in SEK). */
+    mode: varchar('mode', { length: 20 }).notNull().default('subscription'),
+    registrationId: integer('registration_id'),
+    amount: integer('amount'),
+    paymentIntentId: varchar('payment_intent_id', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('test_checkout_sessions_mode', sql`${t.mode} in ('subscription', 'payment')`),
     check('test_checkout_sessions_status', sql`${t.status} in ('open', 'complete', 'expired')`),
     check('test_checkout_sessions_payment_status', sql`${t.paymentStatus} in ('unpaid', 'paid')`),
   ],

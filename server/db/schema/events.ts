@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
+export const waitlistModeEnum = pgEnum('waitlist_mode', ['auto', 'offer']);
 export const eventStatusEnum = pgEnum('event_status', ['upcoming', 'ongoing', 'completed', 'cancelled']);
 
 /** Golf events and trips. */
@@ -44,6 +45,16 @@ export const events = pgTable(
     lunchIncluded: boolean('lunch_included').notNull().default(false),
     /** When an admin published the ball groups to the members (null: not published; notices went out then). */
     ballGroupsPublishedAt: timestamp('ball_groups_published_at', { withTimezone: true }),
+    /** Before this, registration is refused ('Anmälan öppnar …'); null: open at once. */
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    /** auto: the first in line moves up at once; offer: the place is offered for waitlistOfferHours. */
+    waitlistMode: waitlistModeEnum('waitlist_mode').notNull().default('auto'),
+    waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(24),
+    /** After this, cancelling costs lateCancellationFee (waived if a reserve takes the place). */
+    cancellationDeadline: timestamp('cancellation_deadline', { withTimezone: true }),
+    lateCancellationFee: integer('late_cancellation_fee').notNull().default(0),
+    /** The event's total price is paid on the site (card or Swish). */
+    payOnline: boolean('pay_online').notNull().default(false),
   },
   (t) => [
     index('events_start_time_idx').on(t.startTime),
@@ -53,6 +64,12 @@ export const events = pgTable(
       sql`${t.registrationDeadline} is null or ${t.registrationDeadline} < ${t.startTime}`,
     ),
     check('events_max_participants', sql`${t.maxParticipants} >= 4 and ${t.maxParticipants} % 4 = 0`),
+    check(
+      'events_cancellation_deadline_before_start',
+      sql`${t.cancellationDeadline} is null or ${t.cancellationDeadline} < ${t.startTime}`,
+    ),
+    check('events_waitlist_offer_hours', sql`${t.waitlistOfferHours} between 1 and 168`),
+    check('events_late_cancellation_fee', sql`${t.lateCancellationFee} >= 0`),
     check(
       'events_fees_non_negative',
       sql`${t.price} >= 0 and ${t.registrationFee} >= 0 and coalesce(${t.greenFee}, 0) >= 0`,

@@ -1,4 +1,7 @@
+import { isNull, sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   index,
   integer,
   numeric,
@@ -14,8 +17,14 @@ import { ballGroups } from './ball-groups';
 import { events } from './events';
 import { users } from './users';
 
-export const registrationStatusEnum = pgEnum('registration_status', ['registered', 'waitlisted']);
+export const registrationStatusEnum = pgEnum('registration_status', [
+  'registered',
+  'waitlisted',
+  'offered',
+  'cancelled',
+]);
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'paid', 'refunded']);
+export const attendanceEnum = pgEnum('attendance', ['present', 'no_show']);
 
 /** One member's place (or waitlist spot) at an event. */
 export const eventRegistrations = pgTable(
@@ -39,14 +48,62 @@ export const eventRegistrations = pgTable(
     groupId: integer('group_id').references(() => ballGroups.id, { onDelete: 'set null' }),
     // Set by a trigger whenever payment_status changes (the admin dashboard's payment activity).
     paymentStatusChangedAt: timestamp('payment_status_changed_at', { withTimezone: true }),
+    /** While `offered`: when the offer passes to the next in line. */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** Set once the registration is cancelled (rows are never deleted: history, fees and no-shows). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who cancelled: the member, an admin, or null for the system (a declined or expired offer). */
+    cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /** SEK the member owes: the late-cancellation fee (0 once waived). */
+    amountDue: integer('amount_due').notNull().default(0),
+    attendance: attendanceEnum('attendance'),
+    /** SEK paid online for the event fee, and refunded of it (registration_refunds lists each refund). */
+    amountPaid: integer('amount_paid').notNull().default(0),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The provider's payment (Stripe PaymentIntent id or the test mode's) that refunds go against. */
+    paymentIntentId: varchar('payment_intent_id', { length: 255 }),
   },
   (t) => [
-    uniqueIndex('event_registrations_event_user_unique').on(t.eventId, t.userId),
+    // One live registration per member and event; cancelled rows stay as history beside a new one.
+    uniqueIndex('event_registrations_event_user_live_unique')
+      .on(t.eventId, t.userId)
+      .where(sql`${t.cancelledAt} is null`),
+    index('event_registrations_offer_expiry_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.offerExpiresAt} is not null`),
+    check(
+      'event_registrations_amounts',
+      sql`${t.amountDue} >= 0 and ${t.amountPaid} >= 0 and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountPaid}`,
+    ),
     // Lists per event in arrival order (waitlist promotion takes the earliest).
     index('event_registrations_event_idx').on(t.eventId, t.status, t.registeredAt, t.id),
     index('event_registrations_user_idx').on(t.userId),
     index('event_registrations_group_idx').on(t.groupId),
     index('event_registrations_registered_at_idx').on(t.registeredAt),
     index('event_registrations_payment_changed_idx').on(t.paymentStatusChangedAt),
+  ],
+);
+
+/** A registration that still holds a place or a queue spot (status is not 'cancelled'). */
+export const isLiveRegistration = () => isNull(eventRegistrations.cancelledAt);
+
+/** Each refund of an event fee paid online (partial refunds are kept one by one). */
+export const registrationRefunds = pgTable(
+  'registration_refunds',
+  {
+    id: serial('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    providerRefundId: varchar('provider_refund_id', { length: 255 }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('registration_refunds_registration_idx').on(t.registrationId),
+    check('registration_refunds_amount_positive', sql`${t.amount} > 0`),
   ],
 );
