@@ -49,6 +49,8 @@ import { registerPush } from './push/push.routes';
 import { pruneStalePresence } from './realtime/presence';
 import { WS_MAX_PAYLOAD_BYTES } from './realtime/realtime.hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
+import { registerOfferJobs } from './registrations/offers.jobs';
+import { offersRoutes } from './registrations/offers.routes';
 import { registrationsRoutes } from './registrations/registrations.routes';
 
 declare module 'fastify' {
@@ -112,6 +114,7 @@ export async function buildApp({
   });
   registerImageJobs(jobs, { db: database.db, log: app.log });
   registerReminderJobs(jobs, { db: database.db, log: app.log });
+  registerOfferJobs(jobs, { db: database.db, log: app.log });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.
@@ -194,6 +197,7 @@ export async function buildApp({
   await app.register(messagesRoutes);
   await app.register(realtimeRoutes);
   await app.register(registrationsRoutes);
+  await app.register(offersRoutes);
   await app.register(imagesRoutes);
   await app.register(membersRoutes);
   await app.register(feedbackRoutes);

@@ -121,7 +121,11 @@ export const eventInputSchema = eventFieldsSchema.superRefine((v, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['registrationDeadline'], message: msg.deadlineBeforeStart });
   }
   if (v.cancellationDeadline && v.cancellationDeadline.getTime() >= v.startTime.getTime()) {
-    ctx.addIssue({ code: 'custom', path: ['cancellationDeadline'], message: msg.cancellationDeadlineBeforeStart });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['cancellationDeadline'],
+      message: msg.cancellationDeadlineBeforeStart,
+    });
   }
   if (v.registrationOpensAt && v.registrationOpensAt.getTime() >= v.startTime.getTime()) {
     ctx.addIssue({ code: 'custom', path: ['registrationOpensAt'], message: msg.opensBeforeStart });

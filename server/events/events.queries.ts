@@ -1,5 +1,19 @@
 import type { EventFilter } from '@common/options';
-import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
 import type { EventRow } from './events.presenter';
@@ -24,9 +38,10 @@ const counts = (db: Db, eventIds?: number[]) =>
   db
     .select({
       eventId: eventRegistrations.eventId,
-      registered: sql<number>`count(*) filter (where ${eventRegistrations.status} in ('registered', 'offered'))`.as(
-        'registered',
-      ),
+      registered:
+        sql<number>`count(*) filter (where ${eventRegistrations.status} in ('registered', 'offered'))`.as(
+          'registered',
+        ),
       offered: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'offered')`.as('offered'),
       waitlisted: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'waitlisted')`.as(
         'waitlisted',

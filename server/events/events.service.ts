@@ -12,8 +12,8 @@ import {
   notifyEventChanged,
   notifyEventPublished,
 } from '../notifications/event-notices';
+import { type Promotion, promoteFromWaitlist } from '../registrations/offers.service';
 import { countRegistered } from '../registrations/registrations.queries';
-import { type Promotion, promoteFromWaitlist } from '../registrations/registrations.service';
 import type { EventRow } from './events.presenter';
 import { lockEvent } from './events.queries';
 
@@ -103,7 +103,7 @@ export async function updateEvent(
     const promotion =
       event.maxParticipants > current.maxParticipants
         ? await promoteFromWaitlist(tx, event)
-        : { promoted: [], notices: [] };
+        : { promoted: [], offered: [], notices: [] };
     return { event, ...promotion };
   });
 }

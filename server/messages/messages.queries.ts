@@ -161,7 +161,11 @@ export async function findRegistrationStatus(db: Db, eventId: number, userId: st
     .select({ status: eventRegistrations.status })
     .from(eventRegistrations)
     .where(
-      and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId), isLiveRegistration()),
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.userId, userId),
+        isLiveRegistration(),
+      ),
     )
     .limit(1);
   const row = rows[0];

@@ -90,6 +90,49 @@ export async function notifyPromoted(
   );
 }
 
+/** `waitlist_offer` to members offered a place, with the time the offer lasts (e-mail and push link to the event). */
+export async function notifyOffers(
+  tx: Db,
+  event: Pick<EventRow, 'id' | 'title'>,
+  offers: { userId: string; offerExpiresAt: Date | null }[],
+): Promise<void> {
+  if (offers.length === 0) return;
+  await createNotifications(
+    tx,
+    offers.map((o) => {
+      const until = o.offerExpiresAt ? eventTime(o.offerExpiresAt) : '';
+      return {
+        userId: o.userId,
+        type: 'waitlist_offer' as const,
+        title: `En plats är ledig: ${event.title}`,
+        body: `Du står först på väntelistan och erbjuds en plats på ${event.title}. Svara senast ${until} – annars går platsen vidare till nästa i kön.`,
+        url: `/events/${event.id}`,
+        data: { eventId: event.id, offerExpiresAt: o.offerExpiresAt?.toISOString() ?? null },
+      };
+    }),
+  );
+}
+
+/** `offer_expired` to members whose offer passed to the next in line unanswered. */
+export async function notifyOfferExpired(
+  tx: Db,
+  event: Pick<EventRow, 'id' | 'title'>,
+  offers: { userId: string }[],
+): Promise<void> {
+  if (offers.length === 0) return;
+  await createNotifications(
+    tx,
+    offers.map((o) => ({
+      userId: o.userId,
+      type: 'offer_expired' as const,
+      title: `Erbjudandet har gått ut: ${event.title}`,
+      body: `Du svarade inte i tid, så platsen på ${event.title} har gått vidare till nästa på väntelistan. Du kan anmäla dig igen om du vill stå kvar i kön.`,
+      url: `/events/${event.id}`,
+      data: { eventId: event.id },
+    })),
+  );
+}
+
 /**
  * `event_cancelled` to the event's registered and waitlisted members, in the cancelling (or deleting)
  * transaction; once per event and member. A deleted event's notice leads to the event list.

@@ -1,4 +1,5 @@
-import type { Registration, UserRegistration } from '@common/schemas/registrations';
+import { canPayEventFee } from '@common/rules/event-payment';
+import type { MyRegistration, Registration, UserRegistration } from '@common/schemas/registrations';
 import type { Actor } from '../auth/auth.policy';
 import { presentEvent } from '../events/events.presenter';
 import type { EventWithCounts } from '../events/events.queries';
@@ -71,5 +72,30 @@ export function presentUserRegistration(r: RegistrationRow, event: EventWithCoun
     amountDue: r.amountDue,
     lateCancellation: r.lateCancellation,
     event: presentEvent(event, event),
+  };
+}
+
+/**
+ * GET /api/events/{id}/registration: the member's own registration, where it stands in the queue, an
+ * offer's expiry, what is due and whether the fee can be paid on the site now.
+ */
+export function presentMyRegistration(
+  r: RegistrationRow,
+  event: { payOnline: boolean; price: number },
+  position: number | null,
+): MyRegistration {
+  return {
+    id: r.id,
+    status: r.status,
+    registeredAt: r.registeredAt.toISOString(),
+    position: r.status === 'waitlisted' ? position : null,
+    offerExpiresAt: r.status === 'offered' && r.offerExpiresAt ? r.offerExpiresAt.toISOString() : null,
+    paymentStatus: r.paymentStatus,
+    amountDue: r.amountDue,
+    lateCancellation: r.lateCancellation,
+    attendance: r.attendance,
+    amountPaid: r.amountPaid,
+    amountRefunded: r.amountRefunded,
+    canPay: canPayEventFee(event, r),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { eventRegistrations, events, isLiveRegistration, users } from '../db/schema';
@@ -73,7 +73,10 @@ export async function countRegistered(db: Db, eventId: number): Promise<number> 
     .select({ n: sql<number>`count(*)::int` })
     .from(eventRegistrations)
     .where(
-      and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.status, ['registered', 'offered'])),
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.status, ['registered', 'offered']),
+      ),
     );
   return row?.n ?? 0;
 }
@@ -113,4 +116,75 @@ export async function markRegistered(db: Db, ids: number[]): Promise<Registratio
     .set({ status: 'registered' })
     .where(inArray(eventRegistrations.id, ids))
     .returning();
+}
+
+/** The member's live registration of an event (not cancelled), optionally locked FOR UPDATE. */
+export async function findLiveRegistration(
+  db: Db,
+  eventId: number,
+  userId: string,
+  opts: { lock?: boolean } = {},
+): Promise<RegistrationRow | undefined> {
+  const q = db
+    .select()
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.userId, userId),
+        isLiveRegistration(),
+      ),
+    )
+    .limit(1);
+  const rows = opts.lock ? await q.for('update') : await q;
+  return rows[0];
+}
+
+/**
+ * The member's registration of an event as the event page shows it: the live one, else the latest
+ * cancelled one (its history: a late-cancellation fee, a refund).
+ */
+export async function findCurrentRegistration(
+  db: Db,
+  eventId: number,
+  userId: string,
+): Promise<RegistrationRow | undefined> {
+  const rows = await db
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
+    .orderBy(sql`${eventRegistrations.cancelledAt} is null desc`, desc(eventRegistrations.cancelledAt))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Waives the late-cancellation fees of up to `places` late cancellations of an event (the earliest
+ * first): each place a member from the waitlist takes makes one late cancellation free of charge.
+ * Only fees not yet paid, of cancellations made by `now`.
+ */
+export async function waiveLateCancellationFees(db: Db, eventId: number, places: number, now: Date) {
+  if (places <= 0) return [];
+  return db
+    .update(eventRegistrations)
+    .set({ amountDue: 0 })
+    .where(
+      inArray(
+        eventRegistrations.id,
+        db
+          .select({ id: eventRegistrations.id })
+          .from(eventRegistrations)
+          .where(
+            and(
+              eq(eventRegistrations.eventId, eventId),
+              eq(eventRegistrations.lateCancellation, true),
+              gt(eventRegistrations.amountDue, 0),
+              lte(eventRegistrations.cancelledAt, now),
+            ),
+          )
+          .orderBy(asc(eventRegistrations.cancelledAt), asc(eventRegistrations.id))
+          .limit(places),
+      ),
+    )
+    .returning({ id: eventRegistrations.id, userId: eventRegistrations.userId });
 }

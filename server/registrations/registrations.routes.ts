@@ -2,9 +2,12 @@ import { msg } from '@common/messages';
 import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
 import {
+  attendanceInputSchema,
+  cancelResultSchema,
   paymentInputSchema,
   registerInputSchema,
   registrationIdParamsSchema,
+  registrationListQuerySchema,
   registrationSchema,
   requiresUpgradeSchema,
   userRegistrationSchema,
@@ -23,7 +26,12 @@ import {
   listEventRegistrations,
   listUserRegistrations,
 } from './registrations.queries';
-import { cancelRegistration, registerForEvent, setPaymentStatus } from './registrations.service';
+import {
+  cancelRegistration,
+  registerForEvent,
+  setAttendance,
+  setPaymentStatus,
+} from './registrations.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -39,12 +47,16 @@ export async function registrationsRoutes(app: FastifyInstance) {
         summary:
           "An event's registrations in arrival order; dietary preferences and notes only for admins and the member",
         params: eventIdParamsSchema,
-        response: { 200: z.array(registrationSchema), 400: errorSchema, 404: errorSchema },
+        querystring: registrationListQuerySchema,
+        response: { 200: z.array(registrationSchema), ...errors },
       },
     },
     async (request) => {
       const actor = await request.currentUser();
-      const rows = await listEventRegistrations(app.db, request.params.id);
+      const includeCancelled = request.query.include === 'cancelled';
+      // The cancelled history (who left, when, late fees) is for administrators.
+      if (includeCancelled) await requireAdmin(request);
+      const rows = await listEventRegistrations(app.db, request.params.id, { includeCancelled });
       if (!rows.length && !(await findEventWithCounts(app.db, request.params.id))) {
         throw new NotFoundError(msg.eventNotFound);
       }
@@ -81,19 +93,45 @@ export async function registrationsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['registrations'],
-        summary: "Cancel the caller's registration; a freed place goes to the earliest waitlisted member",
+        summary:
+          "Cancel the caller's registration (kept as history; after the cancellation deadline with the late fee); a freed place goes to the waitlist by the event's mode",
         params: eventIdParamsSchema,
-        response: { 200: z.object({ message: z.string(), promotedCount: z.number().int() }), ...errors },
+        response: { 200: cancelResultSchema, ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      const { promoted, notices } = await cancelRegistration(app.db, {
+      const { cancelled, promoted, offered, notices } = await cancelRegistration(app.db, {
         eventId: request.params.id,
         userId: user.id,
       });
       await pushPromotionNotices(app.database, notices);
-      return { message: 'Din anmälan är avbokad', promotedCount: promoted.length };
+      return {
+        message: 'Din anmälan är avbokad',
+        promotedCount: promoted.length + offered.length,
+        lateCancellation: cancelled.lateCancellation,
+        amountDue: cancelled.amountDue,
+      };
+    },
+  );
+
+  r.put(
+    '/api/registrations/:id/attendance',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary: 'Record whether a registered member came: present, no_show or null (admin)',
+        params: registrationIdParamsSchema,
+        body: attendanceInputSchema,
+        response: { 200: registrationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const row = await setAttendance(app.db, request.params.id, request.body.attendance);
+      const full = await findRegistrationWithUser(app.db, row.id);
+      if (!full) throw new NotFoundError(msg.registrationNotFound);
+      return presentRegistration(full, admin);
     },
   );
 

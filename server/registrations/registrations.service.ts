@@ -1,77 +1,24 @@
 import { msg } from '@common/messages';
 import { hasEnded } from '@common/rules/event-phase';
 import {
-  placesToPromote,
+  isLateCancellation,
+  lateCancellationFeeNow,
   registrationClosedReason,
   statusForNewRegistration,
 } from '@common/rules/event-registration';
 import { isPro } from '@common/rules/pro';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventNotifications, eventRegistrations, events } from '../db/schema';
+import { eventRegistrations, events } from '../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import type { EventRow } from '../events/events.presenter';
 import { lockEvent } from '../events/events.queries';
 import type { UserRow } from '../members/members.presenter';
 import { notifyEventPaymentReceived } from '../notifications/billing-notices';
-import { notifyPromoted, notifyRegistration } from '../notifications/event-notices';
-import {
-  countByStatus,
-  countRegistered,
-  earliestWaitlisted,
-  markRegistered,
-  type RegistrationRow,
-} from './registrations.queries';
+import { notifyRegistration } from '../notifications/event-notices';
+import { type Promotion, promoteFromWaitlist } from './offers.service';
+import { countRegistered, findLiveRegistration, type RegistrationRow } from './registrations.queries';
 
-export type EventNotificationRow = typeof eventNotifications.$inferSelect;
-
-/** What a waitlist promotion changed: the promoted registrations and the notices given to their members. */
-export interface Promotion {
-  promoted: RegistrationRow[];
-  notices: EventNotificationRow[];
-}
-
-/**
- * Moves the earliest waitlisted registrations up into the free places of an event (as many as
- * `placesToPromote` allows) and gives each promoted member an event_notifications row. `event` is the
- * row the caller locked with lockEvent in this same transaction (after any change to it), so the places
- * are counted under the lock. Returns the promoted registrations in arrival order and the inserted notices,
- * for the caller to publish once the transaction has committed.
- */
-export async function promoteFromWaitlist(
-  tx: Db,
-  event: Pick<EventRow, 'id' | 'title' | 'maxParticipants'> & Partial<Pick<EventRow, 'startTime'>>,
-): Promise<Promotion> {
-  const counts = await countByStatus(tx, event.id);
-  const places = placesToPromote(counts.registered, event.maxParticipants, counts.waitlisted);
-  if (places === 0) return { promoted: [], notices: [] };
-  const waiting = await earliestWaitlisted(tx, event.id, places);
-  const promoted = (
-    await markRegistered(
-      tx,
-      waiting.map((w) => w.id),
-    )
-  ).sort((a, b) => a.registeredAt.getTime() - b.registeredAt.getTime() || a.id - b.id);
-  if (!promoted.length) return { promoted: [], notices: [] };
-  const notices = await tx
-    .insert(eventNotifications)
-    .values(
-      promoted.map((r) => ({
-        eventId: event.id,
-        userId: r.userId,
-        type: 'waitlist_promoted',
-        content: `${msg.promotedFromWaitlist} ${event.title}.`,
-      })),
-    )
-    .returning();
-  // The notification centre's notice too (e-mail and push by the member's choices).
-  await notifyPromoted(
-    tx,
-    event,
-    promoted.map((r) => r.userId),
-  );
-  return { promoted, notices };
-}
+export type { EventNotificationRow, Promotion } from './offers.service';
 
 export interface RegisterParams {
   eventId: number;
@@ -94,11 +41,8 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
     if (!isPro(p.user, now)) throw new ForbiddenError(msg.requiresUpgrade, { requiresUpgrade: true });
     const closed = registrationClosedReason(event, now);
     if (closed) throw new ValidationError(closed);
-    const [existing] = await tx
-      .select({ id: eventRegistrations.id })
-      .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, p.eventId), eq(eventRegistrations.userId, p.user.id)));
-    if (existing) throw new ConflictError(msg.alreadyRegistered);
+    // A cancelled registration is history: registering again takes a new place at the back of the queue.
+    if (await findLiveRegistration(tx, p.eventId, p.user.id)) throw new ConflictError(msg.alreadyRegistered);
     const status = statusForNewRegistration(await countRegistered(tx, p.eventId), event.maxParticipants);
     const [row] = await tx
       .insert(eventRegistrations)
@@ -119,25 +63,67 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
   });
 }
 
-/** Cancels a member's own registration; a freed place goes to the earliest waitlisted. */
+/** What a cancellation did: the cancelled row (with any late fee) and how the place was filled. */
+export type Cancellation = { cancelled: RegistrationRow } & Promotion;
+
+/**
+ * Cancels a member's own registration (or leaves the queue, or turns down an offer). The row stays as
+ * history. A registered member cancelling after the event's cancellation deadline is marked late and
+ * owes the late-cancellation fee (waived if someone from the waitlist takes a place before the event).
+ * A freed place goes to the waitlist by the event's mode (moved up at once, or offered).
+ */
 export async function cancelRegistration(
   db: Db,
   p: { eventId: number; userId: string; now?: Date },
-): Promise<{ cancelled: RegistrationRow } & Promotion> {
+): Promise<Cancellation> {
   const now = p.now ?? new Date();
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, p.eventId);
     if (!event) throw new NotFoundError(msg.eventNotFound);
-    const [own] = await tx
-      .select()
-      .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, p.eventId), eq(eventRegistrations.userId, p.userId)));
+    const own = await findLiveRegistration(tx, p.eventId, p.userId, { lock: true });
     if (!own) throw new NotFoundError(msg.notRegistered);
     if (hasEnded(event, now)) throw new ValidationError(msg.eventAlreadyEnded);
-    await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, own.id));
-    const promotion =
-      own.status === 'registered' ? await promoteFromWaitlist(tx, event) : { promoted: [], notices: [] };
-    return { cancelled: own, ...promotion };
+    const late = own.status === 'registered' && isLateCancellation(event, now);
+    const [cancelled] = await tx
+      .update(eventRegistrations)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelledBy: p.userId,
+        offerExpiresAt: null,
+        lateCancellation: late,
+        amountDue: late ? lateCancellationFeeNow(event, now) : 0,
+      })
+      .where(eq(eventRegistrations.id, own.id))
+      .returning();
+    const freesPlace = own.status === 'registered' || own.status === 'offered';
+    const promotion = freesPlace
+      ? await promoteFromWaitlist(tx, event, now)
+      : { promoted: [], offered: [], notices: [] };
+    return { cancelled, ...promotion };
+  });
+}
+
+/** Records whether a registered member came (admins, at the first tee); null clears it. */
+export async function setAttendance(
+  db: Db,
+  id: number,
+  attendance: RegistrationRow['attendance'],
+): Promise<RegistrationRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, id))
+      .for('update');
+    if (!row) throw new NotFoundError(msg.registrationNotFound);
+    if (row.status !== 'registered') throw new ValidationError(msg.attendanceNotRegistered);
+    const [updated] = await tx
+      .update(eventRegistrations)
+      .set({ attendance })
+      .where(eq(eventRegistrations.id, id))
+      .returning();
+    return updated;
   });
 }
 

@@ -7,7 +7,7 @@ import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
 import { itOnPostgres } from '../test/postgres-only';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
-import { promoteFromWaitlist } from './registrations.service';
+import { promoteFromWaitlist } from './offers.service';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -218,7 +218,12 @@ describe('registrations', () => {
       });
       const cancel = await (await t.as(holders[1])).delete(`/api/events/${e.id}/register`);
       expect(cancel.statusCode).toBe(200);
-      expect(cancel.json()).toEqual({ message: 'Din anmälan är avbokad', promotedCount: 1 });
+      expect(cancel.json()).toEqual({
+        message: 'Din anmälan är avbokad',
+        promotedCount: 1,
+        lateCancellation: false,
+        amountDue: 0,
+      });
       const rows = await regsOf(e.id);
       expect(rows.filter((r) => r.status === 'registered').map((r) => r.userId)).toHaveLength(4);
       expect(rows.find((r) => r.userId === first.id)!.status).toBe('registered');
@@ -307,7 +312,7 @@ describe('registrations', () => {
       expect(notices.map((n) => n.userId)).toEqual(waiting.slice(0, 3).map((w) => w.id));
       expect(notices[0]).toMatchObject({ type: 'waitlist_promoted', read: false });
       // Full now: nothing more to promote, nothing inserted.
-      expect(await promote()).toEqual({ promoted: [], notices: [] });
+      expect(await promote()).toEqual({ promoted: [], offered: [], notices: [] });
       expect((await regsOf(e.id)).filter((r) => r.status === 'waitlisted').map((r) => r.userId)).toEqual([
         waiting[3].id,
       ]);

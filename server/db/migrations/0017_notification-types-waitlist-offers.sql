@@ -1,0 +1,2 @@
+ALTER TYPE "public"."notification_type" ADD VALUE 'waitlist_offer' BEFORE 'event_reminder';--> statement-breakpoint
+ALTER TYPE "public"."notification_type" ADD VALUE 'offer_expired' BEFORE 'event_reminder';
