@@ -103,3 +103,34 @@ export const HANDICAP_BANDS = ['all', '0-5', '6-10', '11-15', '16-20', '21+'] as
 export type HandicapBand = (typeof HANDICAP_BANDS)[number];
 
 export const AGE_BUCKETS = ['21-30', '31-40', '41-50', '51-60', '61+'] as const;
+
+/** Who may start a conversation with a member (the profile's 'Integritet'). */
+export const WHO_CAN_MESSAGE = ['members', 'contacts', 'nobody'] as const;
+export type WhoCanMessage = (typeof WHO_CAN_MESSAGE)[number];
+export const WHO_CAN_MESSAGE_LABELS: Record<WhoCanMessage, string> = {
+  members: 'Alla medlemmar',
+  contacts: 'Bara kontakter (som jag har skrivit till eller som är anmälda till samma event)',
+  nobody: 'Ingen',
+};
+
+/** What can be reported to the moderators, why, and what they may decide (issue 15). */
+export const REPORT_TARGETS = ['user', 'message', 'group_message', 'image'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+export const REPORT_REASONS = ['harassment', 'spam', 'fake', 'inappropriate', 'underage', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  harassment: 'Trakasserier',
+  spam: 'Spam eller bedrägeri',
+  fake: 'Falsk profil',
+  inappropriate: 'Olämpligt innehåll',
+  underage: 'Minderårig',
+  other: 'Annat',
+};
+export const REPORT_ACTIONS = ['dismiss', 'warn', 'remove_content', 'suspend'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
+  dismiss: 'Avvisa anmälan',
+  warn: 'Varna medlemmen',
+  remove_content: 'Ta bort innehållet',
+  suspend: 'Stäng av medlemmen',
+};

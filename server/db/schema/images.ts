@@ -29,6 +29,8 @@ export const images = pgTable(
      * pending image; every upload sets it (insertImage requires it).
      */
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when a moderator removed the image (no longer served). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -8,4 +8,5 @@ export * from './images';
 export * from './messages';
 export * from './notifications';
 export * from './registrations';
+export * from './safety';
 export * from './users';

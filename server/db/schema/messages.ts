@@ -28,6 +28,8 @@ export const messages = pgTable(
     read: boolean('read').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     isGroupMessage: boolean('is_group_message').notNull().default(false),
+    /** Set when a moderator removed the message (hidden everywhere; the report keeps a copy). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     // A thread is the pair in either direction, in time order.

@@ -41,6 +41,8 @@ export const eventRegistrations = pgTable(
     status: registrationStatusEnum('status').notNull().default('registered'),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('pending'),
     dietaryPreferences: text('dietary_preferences'),
+    /** When the member consented to storing dietary needs (GDPR art. 9); erased with them after the event. */
+    dietaryConsentAt: timestamp('dietary_consent_at', { withTimezone: true }),
     notes: text('notes'),
     golfId: varchar('golf_id', { length: 50 }),
     handicap: numeric('handicap', { precision: 3, scale: 1, mode: 'number' }),

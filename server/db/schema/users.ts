@@ -27,6 +27,8 @@ export const subscriptionStatusEnum = pgEnum('subscription_status', [
   'incomplete',
   'unpaid',
 ]);
+/** Who may start a conversation with a member: any member, only contacts, or nobody. */
+export const whoCanMessageEnum = pgEnum('who_can_message', ['members', 'contacts', 'nobody']);
 
 /** Members. Linked to their login by (oidc_issuer, oidc_subject). */
 export const users = pgTable(
@@ -76,6 +78,17 @@ export const users = pgTable(
     ),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
+    // Privacy settings (issue 15).
+    hiddenFromDirectory: boolean('hidden_from_directory').notNull().default(false),
+    whoCanMessage: whoCanMessageEnum('who_can_message').notNull().default('members'),
+    /** Set while an admin has suspended the member (sessions ended, login refused). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Set when the member deleted the account: the row stays, anonymised ('Borttagen medlem'). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the current Pro subscription was bought (the 14-day withdrawal period runs from here). */
+    proPurchasedAt: timestamp('pro_purchased_at', { withTimezone: true }),
+    /** The member asked for Pro to start at once during the withdrawal period (a withdrawal then costs the days used). */
+    proStartedImmediately: boolean('pro_started_immediately').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
