@@ -15,6 +15,7 @@ const metaColumns = {
   entityType: images.entityType,
   entityId: images.entityId,
   uploadedBy: images.uploadedBy,
+  removedAt: images.removedAt,
   createdAt: images.createdAt,
 };
 

@@ -31,6 +31,7 @@ const messageColumns = {
   read: messages.read,
   sentAt: messages.sentAt,
   isGroupMessage: messages.isGroupMessage,
+  removedAt: messages.removedAt,
 };
 
 type Joined = MessageRow & { sender: SenderRow };

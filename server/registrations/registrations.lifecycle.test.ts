@@ -162,11 +162,13 @@ describe('registration life cycle', () => {
   describe('event fields', () => {
     it('are saved and returned, and validated with Swedish messages', async () => {
       const start = Date.parse(eventFormPayload().startTime);
+      const opensAt = new Date(start - 10 * DAY).toISOString();
+      const cancelBy = new Date(start - 7 * DAY).toISOString();
       const body = eventFormPayload({
-        registrationOpensAt: new Date(start - 10 * DAY).toISOString(),
+        registrationOpensAt: opensAt,
         waitlistMode: 'offer',
         waitlistOfferHours: 12,
-        cancellationDeadline: new Date(start - 7 * DAY).toISOString(),
+        cancellationDeadline: cancelBy,
         lateCancellationFee: 400,
         payOnline: true,
       });
@@ -177,8 +179,8 @@ describe('registration life cycle', () => {
         waitlistOfferHours: 12,
         lateCancellationFee: 400,
         payOnline: true,
-        registrationOpensAt: body.registrationOpensAt,
-        cancellationDeadline: body.cancellationDeadline,
+        registrationOpensAt: opensAt,
+        cancellationDeadline: cancelBy,
       });
       const bad = async (over: Record<string, unknown>, message: string) => {
         const res = await asAdmin.post('/api/events', eventFormPayload(over));
