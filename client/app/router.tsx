@@ -54,6 +54,16 @@ const AdminEmailPage = lazy(() =>
   import('@client/features/admin/pages/admin-email-page').then((m) => ({ default: m.AdminEmailPage })),
 );
 
+const PrivacyPolicyPage = lazy(() =>
+  import('@client/features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const SafetyTipsPage = lazy(() =>
+  import('@client/features/legal/pages/safety-tips-page').then((m) => ({ default: m.SafetyTipsPage })),
+);
+const TermsPage = lazy(() =>
+  import('@client/features/legal/pages/terms-page').then((m) => ({ default: m.TermsPage })),
+);
+
 /** The route table of spec §2, inside the layout; errors render inside the layout too. */
 export const router = createBrowserRouter([
   {
@@ -67,6 +77,9 @@ export const router = createBrowserRouter([
           { path: 'events/:id', element: <EventDetailPage /> },
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'payment-success', element: <PaymentSuccessPage /> },
+          { path: 'integritetspolicy', element: <PrivacyPolicyPage /> },
+          { path: 'sakerhetstips', element: <SafetyTipsPage /> },
+          { path: 'villkor', element: <TermsPage /> },
           // The links of the e-mail change work logged out too.
           { path: 'email/confirm', element: <EmailConfirmPage /> },
           { path: 'email/cancel', element: <EmailCancelPage /> },

@@ -21,6 +21,13 @@ const QUICK_LINKS = [
   { to: '/profile', label: 'Profil' },
 ] as const;
 
+const LEGAL_LINKS = [
+  { to: '/integritetspolicy', label: 'Integritetspolicy' },
+  { to: '/sakerhetstips', label: 'Säkerhetstips' },
+  { to: '/villkor', label: 'Villkor' },
+  { to: '/integritetspolicy#cookies', label: 'Cookies' },
+] as const;
+
 function ContactRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -127,15 +134,11 @@ export function AppFooter() {
           <Group justify="space-between" gap="sm">
             <Text size="xs">© {year} Singelgolf. Alla rättigheter förbehållna.</Text>
             <Group gap="md">
-              <Anchor href="#" size="xs" className={classes.link}>
-                Integritetspolicy
-              </Anchor>
-              <Anchor href="#" size="xs" className={classes.link}>
-                Villkor
-              </Anchor>
-              <Anchor href="#" size="xs" className={classes.link}>
-                Cookies
-              </Anchor>
+              {LEGAL_LINKS.map((l) => (
+                <Anchor key={l.to} component={Link} to={l.to} size="xs" className={classes.link}>
+                  {l.label}
+                </Anchor>
+              ))}
             </Group>
           </Group>
         </Container>
