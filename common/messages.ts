@@ -76,6 +76,9 @@ export const msg = {
   refundTooLarge: 'Beloppet är större än det som går att återbetala',
   refundNothingPaid: 'Anmälan har inte betalats på sajten',
   attendanceNotRegistered: 'Närvaro kan bara anges för anmälda deltagare',
+  paymentStartFailed: 'Betalningen kunde inte startas just nu. Försök igen om en stund.',
+  refundFailed:
+    'Återbetalningen kunde inte genomföras hos betalleverantören. Inget har ändrats – försök igen senare.',
   imageNotFound: 'Bilden hittades inte',
   imageMissing: 'Välj en bild att ladda upp',
   imageTooManyPixels: 'Bilden har för hög upplösning',

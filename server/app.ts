@@ -29,6 +29,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
+import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
 import { eventsRoutes } from './events/events.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { healthRoutes } from './health/health.routes';
@@ -202,6 +203,7 @@ export async function buildApp({
   await app.register(membersRoutes);
   await app.register(feedbackRoutes);
   await app.register(billingRoutes);
+  await app.register(eventPaymentsRoutes);
   // `app.push` (web push with the VAPID keys) and its routes; the personal calendar feed.
   await registerPush(app);
   // The notification centre's routes, one-click unsubscribe and the e-mail/push fan-out job.

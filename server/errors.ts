@@ -45,6 +45,13 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
+/** A service we depend on (the payment provider) refused or failed; nothing was changed. */
+export class UpstreamError extends DomainError {
+  constructor(message: string) {
+    super(message, 502);
+  }
+}
+
 /** Throws ForbiddenError unless a policy allowed the action. */
 export function authorize(allowed: boolean, message?: string): asserts allowed {
   if (!allowed) throw new ForbiddenError(message);

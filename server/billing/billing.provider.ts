@@ -27,17 +27,38 @@ export interface ProviderSubscription {
 
 export interface ProviderCheckoutSession {
   id: string;
+  /** 'subscription' for Pro, 'payment' for a one-off payment (an event fee). */
+  mode: 'subscription' | 'payment' | 'setup';
   /** Our user id (client_reference_id). */
   userId: string | null;
   customerId: string | null;
   subscriptionId: string | null;
   status: 'open' | 'complete' | 'expired' | null;
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** The payment a refund goes against (Stripe's PaymentIntent), once a payment-mode session is paid. */
+  paymentIntentId: string | null;
+  /** The session's total in SEK (kronor), or null. */
+  amountTotal: number | null;
+  /** What we attached at checkout; an event fee carries `EventFeeMetadata`. */
+  metadata: Record<string, string>;
+}
+
+/** The metadata of an event fee's checkout (and its payment): what the payment is for. */
+export interface EventFeeMetadata {
+  kind: 'event_fee';
+  registrationId: string;
+  eventId: string;
+  userId: string;
 }
 
 /** The events billing reacts to; every one names what to re-read from the provider. */
 export type BillingEvent =
-  | { id: string; type: 'checkout.session.completed'; session: ProviderCheckoutSession }
+  | {
+      id: string;
+      /** A payment method that settles later (Swish may) completes with `async_payment_succeeded`. */
+      type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded';
+      session: ProviderCheckoutSession;
+    }
   | {
       id: string;
       type:
@@ -65,6 +86,26 @@ export interface CheckoutRequest {
   embedded?: boolean;
 }
 
+/** A one-off payment through checkout (an event fee): card or Swish, SEK. */
+export interface PaymentCheckoutRequest {
+  userId: string;
+  email: string | null;
+  /** Whole kronor. */
+  amountSek: number;
+  /** The line the member sees at checkout. */
+  description: string;
+  metadata: EventFeeMetadata;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** One refund as the provider made it. */
+export interface ProviderRefund {
+  id: string;
+  /** Stripe: pending, succeeded, failed, canceled, requires_action (a Swish refund may start pending). */
+  status: string;
+}
+
 export interface BillingProvider {
   readonly mode: 'stripe' | 'test';
   /** Stripe's publishable key for the browser's Payment Element on /subscribe; null in the test mode. */
@@ -79,6 +120,13 @@ export interface BillingProvider {
     req: CheckoutRequest,
   ): Promise<{ id: string; url: string | null; clientSecret: string | null }>;
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  /** A checkout in payment mode for one amount (an event fee): the hosted page's URL. */
+  createPaymentCheckout(req: PaymentCheckoutRequest): Promise<{ id: string; url: string }>;
+  /**
+   * Refunds part or all of a payment. The same idempotency key never refunds twice. Throws
+   * ProviderError when the provider refuses or cannot be reached (nothing was refunded then).
+   */
+  refundPayment(paymentIntentId: string, amountSek: number, idempotencyKey: string): Promise<ProviderRefund>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Sets or clears cancel-at-period-end and answers the subscription as it now is. */
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
@@ -92,6 +140,26 @@ export function checkoutReturnUrls(publicUrl: string, userId: string, sessionId 
     successUrl: `${publicUrl}/payment-success?session_id=${sessionId}&userId=${encodeURIComponent(userId)}`,
     cancelUrl: `${publicUrl}/subscription?canceled=true`,
   };
+}
+
+/** Where an event fee's checkout returns to: the event's page, paid or cancelled. */
+export function eventCheckoutReturnUrls(
+  publicUrl: string,
+  eventId: number | string,
+  sessionId = '{CHECKOUT_SESSION_ID}',
+) {
+  return {
+    successUrl: `${publicUrl}/events/${eventId}?payment=success&session_id=${sessionId}`,
+    cancelUrl: `${publicUrl}/events/${eventId}?payment=cancelled`,
+  };
+}
+
+/** The event fee a session pays for, or null when it is something else (Pro, another payment). */
+export function eventFeeOf(session: ProviderCheckoutSession): EventFeeMetadata | null {
+  const m = session.metadata;
+  if (session.mode !== 'payment' || m.kind !== 'event_fee') return null;
+  if (!m.registrationId || !m.eventId || !m.userId) return null;
+  return { kind: 'event_fee', registrationId: m.registrationId, eventId: m.eventId, userId: m.userId };
 }
 
 /** A webhook whose signature does not verify (or that cannot be read). */

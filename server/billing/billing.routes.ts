@@ -10,6 +10,7 @@ import { errorSchema } from '@common/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/current-user';
+import type { Db } from '../db/client';
 import type { BillingProvider } from './billing.provider';
 import {
   cancelSubscription,
@@ -28,12 +29,24 @@ import { webhookRoutes } from './webhook.routes';
 export function createBillingProvider(app: FastifyInstance): BillingProvider {
   return app.config.STRIPE_SECRET_KEY
     ? createStripeProvider(app.config)
-    : createTestModeProvider(app.db, app.config.publicUrl);
+    : createTestModeProvider(app.db, app.config.publicUrl, app.log);
+}
+
+const providers = new WeakMap<Db, BillingProvider>();
+
+/** The app's one provider (Pro billing and event fees share it), made on first use. */
+export function billingProviderFor(app: FastifyInstance): BillingProvider {
+  let provider = providers.get(app.db);
+  if (!provider) {
+    provider = createBillingProvider(app);
+    providers.set(app.db, provider);
+  }
+  return provider;
 }
 
 /** Subscription, payment and webhook routes, the test checkout page (test mode) and admin membership routes. */
 export async function billingRoutes(app: FastifyInstance, opts: { provider?: BillingProvider } = {}) {
-  const provider = opts.provider ?? createBillingProvider(app);
+  const provider = opts.provider ?? billingProviderFor(app);
   if (provider.mode === 'test') app.log.info('billing: no STRIPE_SECRET_KEY, built-in test payment mode');
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;

@@ -29,14 +29,19 @@ export function fromStripeSubscription(sub: Stripe.Subscription): ProviderSubscr
   };
 }
 
-function fromStripeSession(s: Stripe.Checkout.Session): ProviderCheckoutSession {
+/** Stripe's checkout session in our shape; amounts from öre to kronor. */
+export function fromStripeSession(s: Stripe.Checkout.Session): ProviderCheckoutSession {
   return {
     id: s.id,
+    mode: s.mode as ProviderCheckoutSession['mode'],
     userId: s.client_reference_id ?? s.metadata?.userId ?? null,
     customerId: idOf(s.customer),
     subscriptionId: idOf(s.subscription),
     status: s.status as ProviderCheckoutSession['status'],
     paymentStatus: s.payment_status as ProviderCheckoutSession['paymentStatus'],
+    paymentIntentId: idOf(s.payment_intent),
+    amountTotal: s.amount_total == null ? null : s.amount_total / 100,
+    metadata: { ...(s.metadata ?? {}) },
   };
 }
 
@@ -51,6 +56,7 @@ function invoiceSubscriptionId(inv: Stripe.Invoice): string | null {
 export function fromStripeEvent(event: Stripe.Event): BillingEvent {
   switch (event.type) {
     case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
       return { id: event.id, type: event.type, session: fromStripeSession(event.data.object) };
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -156,6 +162,51 @@ export function createStripeProvider(config: Config): BillingProvider {
         return call('session', () => Promise.reject(err));
       }
     },
+
+    createPaymentCheckout: (req) =>
+      call('payment checkout', async () => {
+        const metadata = { ...req.metadata };
+        const s = await stripe.checkout.sessions.create({
+          mode: 'payment',
+          client_reference_id: req.userId,
+          ...(req.email ? { customer_email: req.email } : {}),
+          currency: 'sek',
+          locale: 'sv',
+          // Card and Swish only. The SDK's API version (2026-09-30.endive and later) no longer takes
+          // `payment_method_types` here: `allowed_payment_method_types` filters the payment methods
+          // enabled in the Dashboard, so Swish must be turned on there (docs/stripe.md).
+          allowed_payment_method_types: ['card', 'swish'],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'sek',
+                unit_amount: req.amountSek * 100,
+                product_data: { name: req.description },
+              },
+            },
+          ],
+          metadata,
+          // The payment carries the same metadata, so the Dashboard shows what each payment was for.
+          payment_intent_data: { metadata, description: req.description },
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+        });
+        if (!s.url) throw new ProviderError('Stripe payment checkout: no url');
+        return { id: s.id, url: s.url };
+      }),
+
+    refundPayment: (paymentIntentId, amountSek, idempotencyKey) =>
+      call('refund', async () => {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount: amountSek * 100, reason: 'requested_by_customer' },
+          { idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new ProviderError(`Stripe refund ${refund.id} ${refund.status}`);
+        }
+        return { id: refund.id, status: refund.status ?? 'pending' };
+      }),
 
     async retrieveSubscription(id) {
       try {

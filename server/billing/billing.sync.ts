@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { handleEventFeeEvent } from '../event-payments/event-payments.service';
 import type { UserRow } from '../members/members.presenter';
 import { notifyPaymentReceived, notifySubscriptionChange } from '../notifications/billing-notices';
 import type { BillingEvent, BillingProvider, ProviderSubscription } from './billing.provider';
@@ -77,14 +79,19 @@ export async function syncSubscription(
 
 export type HandleResult = 'processed' | 'duplicate' | 'ignored';
 
+/** Where event handling reports what needs a person's attention (the request's or the app's logger). */
+export type BillingLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
 /**
  * Handles one webhook event exactly once. Each event only names a subscription; its current state
- * is read back from the provider, so events may arrive in any order or more than once.
+ * is read back from the provider, so events may arrive in any order or more than once. A checkout in
+ * payment mode (an event fee) goes to `handleEventFeeEvent` (server/event-payments/).
  */
 export async function handleBillingEvent(
   db: Db,
   provider: BillingProvider,
   event: BillingEvent,
+  log?: BillingLog,
 ): Promise<HandleResult> {
   if (await isEventProcessed(db, event.id)) return 'duplicate';
 
@@ -93,6 +100,8 @@ export async function handleBillingEvent(
   let customerId: string | null = null;
   switch (event.type) {
     case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      if (event.session.mode === 'payment') return handleEventFeeEvent(db, provider, event, log);
       subscriptionId = event.session.subscriptionId;
       userIdHint = event.session.userId;
       customerId = event.session.customerId;
@@ -116,7 +125,7 @@ export async function handleBillingEvent(
       const member = await applyInTx(tx, sub, userIdHint);
       // A receipt per paid invoice (the event is handled once, and the notice's key says so too).
       if (member && event.type === 'invoice.paid') await notifyPaymentReceived(tx, member, event.id);
-    } else if (event.type === 'checkout.session.completed' && userIdHint && customerId) {
+    } else if ('session' in event && userIdHint && customerId) {
       // A completed checkout without a subscription yet still ties the customer to the member.
       const user = await lockUser(tx, userIdHint);
       if (user && !user.stripeCustomerId)

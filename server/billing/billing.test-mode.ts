@@ -1,19 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { msg } from '@common/messages';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { testCheckoutSessions, testSubscriptions } from '../db/schema';
+import { eventRegistrations, events, testCheckoutSessions, testSubscriptions } from '../db/schema';
 import { ForbiddenError, NotFoundError } from '../errors';
 import {
   type BillingEvent,
   type BillingProvider,
   checkoutReturnUrls,
+  eventCheckoutReturnUrls,
   type ProviderCheckoutSession,
   ProviderError,
   type ProviderSubscription,
   WebhookSignatureError,
 } from './billing.provider';
-import { handleBillingEvent } from './billing.sync';
+import { type BillingLog, handleBillingEvent } from './billing.sync';
 
 /** Stripe's test card that is declined; any other number pays. */
 export const DECLINED_TEST_CARD = '4000000000000002';
@@ -29,7 +30,11 @@ export function addMonth(d: Date): Date {
 }
 
 type SubRow = typeof testSubscriptions.$inferSelect;
-type SessionRow = typeof testCheckoutSessions.$inferSelect;
+/** A test session with, for an event fee (mode 'payment'), the event it pays for. */
+export type SessionRow = typeof testCheckoutSessions.$inferSelect & {
+  eventId: number | null;
+  eventTitle: string | null;
+};
 
 const toSubscription = (r: SubRow): ProviderSubscription => ({
   id: r.id,
@@ -42,12 +47,28 @@ const toSubscription = (r: SubRow): ProviderSubscription => ({
 
 const toSession = (r: SessionRow): ProviderCheckoutSession => ({
   id: r.id,
+  mode: r.mode === 'payment' ? 'payment' : 'subscription',
   userId: r.userId,
   customerId: r.customerId,
   subscriptionId: r.subscriptionId,
   status: r.status as ProviderCheckoutSession['status'],
   paymentStatus: r.paymentStatus as ProviderCheckoutSession['paymentStatus'],
+  paymentIntentId: r.paymentIntentId,
+  amountTotal: r.amount,
+  // Only event fees use payment mode here; the metadata Stripe would carry is rebuilt from the columns.
+  metadata:
+    r.mode === 'payment' && r.registrationId != null && r.eventId != null
+      ? {
+          kind: 'event_fee',
+          registrationId: String(r.registrationId),
+          eventId: String(r.eventId),
+          userId: r.userId,
+        }
+      : {},
 });
+
+/** The test mode's refund id for an idempotency key: the same key answers the same refund. */
+const refundIdFor = (key: string) => `re_test_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
 export type PayResult = { ok: true; redirectUrl: string } | { ok: false; message: string };
 export interface AdvanceResult {
@@ -60,18 +81,36 @@ export interface TestModeProvider extends BillingProvider {
   readonly mode: 'test';
   /** The open checkout session of the built-in test page, if it is this member's. */
   findSession(id: string): Promise<SessionRow | undefined>;
-  /** The test page's 'Betala 99 kr': creates the subscription and sends the events Stripe would. */
+  /**
+   * The test page's 'Betala': for Pro creates the subscription, for an event fee marks the payment
+   * made; then sends the events Stripe would.
+   */
   pay(sessionId: string, userId: string, cardNumber: string): Promise<PayResult>;
   /** Moves the billing clock forward: renews, fails or ends every period that falls due. */
   advance(days: number, opts?: { failRenewal?: boolean }): Promise<AdvanceResult[]>;
 }
 
-/** The built-in test payment mode: Stripe's objects kept in our own tables, events delivered in process. */
-export function createTestModeProvider(db: Db, publicUrl: string): TestModeProvider {
+/**
+ * The built-in test payment mode: Stripe's objects kept in our own tables, events delivered in process
+ * (to the same handler as Stripe's webhook; `log` gets what that handler reports).
+ */
+export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingLog): TestModeProvider {
   const getSub = async (id: string) =>
     (await db.select().from(testSubscriptions).where(eq(testSubscriptions.id, id)).limit(1))[0];
-  const findSession = async (id: string) =>
-    (await db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id)).limit(1))[0];
+  const findSession = async (id: string): Promise<SessionRow | undefined> =>
+    (
+      await db
+        .select({
+          ...getTableColumns(testCheckoutSessions),
+          eventId: eventRegistrations.eventId,
+          eventTitle: events.title,
+        })
+        .from(testCheckoutSessions)
+        .leftJoin(eventRegistrations, eq(eventRegistrations.id, testCheckoutSessions.registrationId))
+        .leftJoin(events, eq(events.id, eventRegistrations.eventId))
+        .where(eq(testCheckoutSessions.id, id))
+        .limit(1)
+    )[0];
 
   const provider: TestModeProvider = {
     mode: 'test',
@@ -89,6 +128,40 @@ export function createTestModeProvider(db: Db, publicUrl: string): TestModeProvi
     retrieveCheckoutSession: async (id) => {
       const row = await findSession(id);
       return row ? toSession(row) : null;
+    },
+
+    async createPaymentCheckout(req) {
+      const id = newId('cs');
+      await db.insert(testCheckoutSessions).values({
+        id,
+        userId: req.userId,
+        // Stripe makes a guest customer for a one-off payment; so does the test mode.
+        customerId: newId('cus'),
+        mode: 'payment',
+        registrationId: Number(req.metadata.registrationId),
+        amount: req.amountSek,
+      });
+      return { id, url: `${publicUrl}/test-checkout/${id}` };
+    },
+
+    async refundPayment(paymentIntentId, amountSek, idempotencyKey) {
+      const [paid] = await db
+        .select({ amount: testCheckoutSessions.amount })
+        .from(testCheckoutSessions)
+        .where(
+          and(
+            eq(testCheckoutSessions.paymentIntentId, paymentIntentId),
+            eq(testCheckoutSessions.paymentStatus, 'paid'),
+          ),
+        )
+        .limit(1);
+      if (!paid) throw new ProviderError(`test payment ${paymentIntentId} not found`);
+      // The test mode keeps no refund objects (no table of its own): it checks the amount against the
+      // payment's total; what is left to refund is the caller's ledger (registration_refunds).
+      if (!Number.isInteger(amountSek) || amountSek <= 0 || amountSek > (paid.amount ?? 0)) {
+        throw new ProviderError(`test refund of ${amountSek} kr exceeds payment ${paymentIntentId}`);
+      }
+      return { id: refundIdFor(idempotencyKey), status: 'succeeded' };
     },
 
     retrieveSubscription: async (id) => {
@@ -122,11 +195,27 @@ export function createTestModeProvider(db: Db, publicUrl: string): TestModeProvi
       const session = await findSession(sessionId);
       if (!session) throw new NotFoundError(msg.sessionNotFound);
       if (session.userId !== userId) throw new ForbiddenError(msg.sessionNotYours);
-      const redirectUrl = checkoutReturnUrls(publicUrl, userId, sessionId).successUrl;
+      const isPayment = session.mode === 'payment';
+      if (isPayment && session.eventId == null) throw new NotFoundError(msg.sessionNotFound);
+      const redirectUrl = isPayment
+        ? eventCheckoutReturnUrls(publicUrl, session.eventId!, sessionId).successUrl
+        : checkoutReturnUrls(publicUrl, userId, sessionId).successUrl;
       if (session.status === 'complete') return { ok: true, redirectUrl };
       if (session.status !== 'open') throw new NotFoundError(msg.sessionNotFound);
       if (cardNumber.replace(/\D/g, '') === DECLINED_TEST_CARD)
         return { ok: false, message: msg.cardDeclined };
+      if (isPayment) {
+        const [claimed] = await db
+          .update(testCheckoutSessions)
+          .set({ status: 'complete', paymentStatus: 'paid', paymentIntentId: newId('pi') })
+          .where(and(eq(testCheckoutSessions.id, sessionId), eq(testCheckoutSessions.status, 'open')))
+          .returning();
+        if (claimed) {
+          const paid = toSession({ ...claimed, eventId: session.eventId, eventTitle: session.eventTitle });
+          await send({ id: newId('evt'), type: 'checkout.session.completed', session: paid });
+        }
+        return { ok: true, redirectUrl };
+      }
 
       const now = new Date();
       const subscriptionId = newId('sub');
@@ -213,6 +302,6 @@ export function createTestModeProvider(db: Db, publicUrl: string): TestModeProvi
   };
 
   /** Delivers an event the way Stripe's webhook would reach billing: the same handler, once per id. */
-  const send = (event: BillingEvent) => handleBillingEvent(db, provider, event);
+  const send = (event: BillingEvent) => handleBillingEvent(db, provider, event, log);
   return provider;
 }

@@ -22,23 +22,50 @@ button{border:0;background:#2b8a3e;color:#fff}
 .hint{color:#5c6b61;font-size:.85rem;margin-top:6px}
 `;
 
+/** What a test session pays for: Pro (the default) or one event's fee. */
+export interface TestCheckoutItem {
+  title: string;
+  /** The line under the title, e.g. '99 kr per månad · ingen bindningstid'. */
+  priceLine: string;
+  /** Whole kronor, on the button ('Betala 300 kr'). */
+  amount: number;
+}
+
+const PRO_ITEM: TestCheckoutItem = {
+  title: 'Singelgolf Pro-medlemskap',
+  priceLine: `${PRO_PRICE_SEK} kr per månad · ingen bindningstid`,
+  amount: PRO_PRICE_SEK,
+};
+
+/** The item of an event fee's test session. */
+export const eventFeeItem = (eventTitle: string, amount: number): TestCheckoutItem => ({
+  title: eventTitle,
+  priceLine: `Anmälningsavgift ${amount} kr · engångsbetalning (kort eller Swish)`,
+  amount,
+});
+
 /** The checkout page of one test session. */
-export function testCheckoutPage(opts: { sessionId: string; cancelUrl: string; error?: string }): string {
-  const { sessionId, cancelUrl, error } = opts;
+export function testCheckoutPage(opts: {
+  sessionId: string;
+  cancelUrl: string;
+  error?: string;
+  item?: TestCheckoutItem;
+}): string {
+  const { sessionId, cancelUrl, error, item = PRO_ITEM } = opts;
   return `<!doctype html>
 <html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Testbetalning – Singelgolf</title><style>${style}</style></head>
 <body><main><a class="brand" href="/">⛳ Singelgolf</a>
 <div class="test" role="note">TESTBETALNING – detta är en testbetalning. Inga pengar dras och inga kortuppgifter sparas.</div>
 <div class="card">
-<h1>Singelgolf Pro-medlemskap</h1>
-<p class="price">${PRO_PRICE_SEK} kr per månad · ingen bindningstid</p>
+<h1>${esc(item.title)}</h1>
+<p class="price">${esc(item.priceLine)}</p>
 ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
 <form method="post" action="/test-checkout/${esc(sessionId)}/pay">
 <label for="cardNumber">Kortnummer (test)</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="off" required maxlength="23" value="4242 4242 4242 4242">
 <p class="hint">Testkort: 4242 4242 4242 4242 godkänns, 4000 0000 0000 0002 nekas.</p>
-<button type="submit">Betala ${PRO_PRICE_SEK} kr</button>
+<button type="submit">Betala ${item.amount} kr</button>
 </form>
 <a class="cancel" href="${esc(cancelUrl)}">Avbryt</a>
 </div></main></body></html>`;

@@ -3,9 +3,9 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutReturnUrls } from './billing.provider';
-import type { TestModeProvider } from './billing.test-mode';
-import { testCheckoutMissingPage, testCheckoutPage } from './test-checkout.page';
+import { checkoutReturnUrls, eventCheckoutReturnUrls } from './billing.provider';
+import type { SessionRow, TestModeProvider } from './billing.test-mode';
+import { eventFeeItem, testCheckoutMissingPage, testCheckoutPage } from './test-checkout.page';
 
 const params = z.object({ sessionId: z.string().min(1).max(64) });
 const html = (reply: FastifyReply, body: string, status = 200) =>
@@ -13,14 +13,29 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 
 /**
  * The test payment mode's hosted checkout (only registered without a Stripe key): a page at
- * /test-checkout/{sessionId} with 'Betala 99 kr' and 'Avbryt'. Paying returns to /payment-success,
- * where the same verification as with Stripe runs.
+ * /test-checkout/{sessionId} with 'Betala 99 kr' (Pro) or 'Betala {amount} kr' (an event fee, with the
+ * event's title) and 'Avbryt'. Paying returns to /payment-success or the event's page, where the same
+ * verification as with Stripe runs.
  */
 export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { provider: TestModeProvider }) {
   await app.register(formbody, { bodyLimit: 4 * 1024 });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cancelUrl = `${app.config.publicUrl}/subscription?canceled=true`;
-  const allowedOrigin = new URL(app.config.publicUrl).origin;
+  const { publicUrl } = app.config;
+  const allowedOrigin = new URL(publicUrl).origin;
+  /** The page of an open session: Pro, or an event fee (its event, its amount, back to its page). */
+  const pageOf = (session: SessionRow, error?: string) =>
+    session.mode === 'payment' && session.eventId != null
+      ? testCheckoutPage({
+          sessionId: session.id,
+          cancelUrl: eventCheckoutReturnUrls(publicUrl, session.eventId).cancelUrl,
+          item: eventFeeItem(session.eventTitle ?? '', session.amount ?? 0),
+          error,
+        })
+      : testCheckoutPage({
+          sessionId: session.id,
+          cancelUrl: `${publicUrl}/subscription?canceled=true`,
+          error,
+        });
 
   r.get('/test-checkout/:sessionId', { schema: { hide: true, params } }, async (request, reply) => {
     const user = await request.currentUser();
@@ -30,9 +45,13 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
     if (!session || session.userId !== user.id)
       return html(reply, testCheckoutMissingPage(msg.sessionNotFound), 404);
     if (session.status === 'complete') {
-      return reply.redirect(checkoutReturnUrls(app.config.publicUrl, user.id, session.id).successUrl);
+      return reply.redirect(
+        session.mode === 'payment' && session.eventId != null
+          ? eventCheckoutReturnUrls(publicUrl, session.eventId, session.id).successUrl
+          : checkoutReturnUrls(publicUrl, user.id, session.id).successUrl,
+      );
     }
-    return html(reply, testCheckoutPage({ sessionId: session.id, cancelUrl }));
+    return html(reply, pageOf(session));
   });
 
   r.post(
@@ -53,13 +72,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
       if (!session || session.userId !== user.id)
         return html(reply, testCheckoutMissingPage(msg.sessionNotFound), 404);
       const result = await provider.pay(session.id, user.id, request.body.cardNumber);
-      if (!result.ok) {
-        return html(
-          reply,
-          testCheckoutPage({ sessionId: session.id, cancelUrl, error: result.message }),
-          402,
-        );
-      }
+      if (!result.ok) return html(reply, pageOf(session, result.message), 402);
       return reply.redirect(result.redirectUrl, 303);
     },
   );

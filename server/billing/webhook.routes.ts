@@ -26,7 +26,7 @@ export async function webhookRoutes(app: FastifyInstance, { provider }: { provid
       schema: {
         tags: ['billing'],
         summary:
-          'Stripe webhook: signature verified, each event id handled once, in any order (checkout, subscription, invoice events)',
+          'Stripe webhook: signature verified, each event id handled once, in any order (checkout incl. event fees, subscription, invoice events)',
         headers: z.object({ 'stripe-signature': z.string().optional() }).passthrough(),
         response: {
           200: z.object({ received: z.literal(true), result: z.enum(['processed', 'duplicate', 'ignored']) }),
@@ -47,7 +47,7 @@ export async function webhookRoutes(app: FastifyInstance, { provider }: { provid
         }
         throw err;
       }
-      const result = await handleBillingEvent(app.db, provider, event);
+      const result = await handleBillingEvent(app.db, provider, event, request.log);
       request.log.info({ eventId: event.id, type: event.type, result }, 'webhook handled');
       return { received: true as const, result };
     },

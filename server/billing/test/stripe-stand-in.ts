@@ -5,8 +5,9 @@ import Stripe from 'stripe';
 
 /**
  * A local HTTP server standing in for the few Stripe API calls billing makes (customers, checkout
- * sessions, subscriptions). The real SDK talks to it over HTTP (host/port/protocol); tests change
- * its state the way Stripe would and send signed webhooks about it.
+ * sessions in subscription and payment mode, subscriptions, refunds). The real SDK talks to it over
+ * HTTP (host/port/protocol); tests change its state the way Stripe would and send signed webhooks
+ * about it.
  */
 export interface StandInSubscription {
   id: string;
@@ -34,8 +35,35 @@ export interface StandInSession {
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   subscription: string | null;
+  /** Payment mode: the PaymentIntent, once the customer confirmed. */
+  payment_intent: string | null;
+  /** In öre (line items' unit_amount × quantity). */
+  amount_total: number | null;
+  allowed_payment_method_types: string[] | null;
+  payment_method_types: string[];
   success_url: string;
   cancel_url: string;
+}
+
+export interface StandInPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: 'processing' | 'succeeded';
+  metadata: Record<string, string>;
+  /** Not a Stripe field: what the stand-in has refunded of it (öre). */
+  refunded: number;
+}
+
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
 }
 
 export interface StripeStandIn {
@@ -45,8 +73,22 @@ export interface StripeStandIn {
   /** Form parameters of every POST /v1/checkout/sessions, as sent. */
   sessionRequests: URLSearchParams[];
   subscriptions: Map<string, StandInSubscription>;
+  paymentIntents: Map<string, StandInPaymentIntent>;
+  refunds: Map<string, StandInRefund>;
+  /** Every POST /v1/refunds as sent (form and Idempotency-Key), including refused ones. */
+  refundRequests: { form: URLSearchParams; idempotencyKey: string | null }[];
+  /** While set, every refund is refused with this message (400, as Stripe refuses one). */
+  refundFailure: string | null;
   /** Pays a session as Stripe Checkout would: an active subscription for a month. */
   completeSession(sessionId: string): StandInSubscription;
+  /**
+   * Pays a payment-mode session as Stripe Checkout would: a PaymentIntent for its total. With
+   * `{ settled: false }` the session completes unpaid (a payment method that settles later) until
+   * `settlePayment`.
+   */
+  completePaymentSession(sessionId: string, opts?: { settled?: boolean }): StandInPaymentIntent;
+  /** The delayed payment of a completed session succeeds (checkout.session.async_payment_succeeded). */
+  settlePayment(sessionId: string): void;
   /** A signed webhook request body and header for an event about an object. */
   signedEvent(
     type: string,
@@ -92,6 +134,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptions: StripeStandIn['subscriptions'] = new Map();
   const sessionRequests: URLSearchParams[] = [];
   const subscriptionMetadata = new Map<string, Record<string, string>>();
+  const paymentIntents: StripeStandIn['paymentIntents'] = new Map();
+  const refunds: StripeStandIn['refunds'] = new Map();
+  const refundRequests: StripeStandIn['refundRequests'] = [];
+  const refundsByKey = new Map<string, StandInRefund>();
+  let refundFailure: string | null = null;
+  const refused = (res: ServerResponse, message: string, code?: string) =>
+    send(res, 400, { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } });
 
   const server: Server = createServer(async (req, res) => {
     if (req.headers.authorization !== 'Bearer sk_test_standin') {
@@ -112,6 +161,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       sessionRequests.push(form);
+      // Removed from Checkout Session create in API 2026-09-30.endive (allowed_payment_method_types instead).
+      if ([...form.keys()].some((k) => k.startsWith('payment_method_types'))) {
+        return refused(res, 'Received unknown parameter: payment_method_types', 'parameter_unknown');
+      }
+      const listOf = (name: string) => [...form].filter(([k]) => k.startsWith(`${name}[`)).map(([, v]) => v);
+      const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]') ?? Number.NaN);
+      const quantity = Number(form.get('line_items[0][quantity]') ?? 1);
+      const allowed = listOf('allowed_payment_method_types');
       const s: StandInSession = {
         id: id('cs_test'),
         object: 'checkout.session',
@@ -126,18 +183,64 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: 'open',
         payment_status: 'unpaid',
         subscription: null,
+        payment_intent: null,
+        amount_total: Number.isFinite(unitAmount) ? unitAmount * quantity : null,
+        allowed_payment_method_types: allowed.length ? allowed : null,
+        payment_method_types: allowed.length ? allowed : ['card'],
         success_url: form.get('success_url') ?? form.get('return_url') ?? '',
         cancel_url: form.get('cancel_url') ?? '',
       };
+      // Stripe's minimum charge in SEK (3.00 kr).
+      if (s.mode === 'payment' && s.currency === 'sek' && (s.amount_total ?? 0) < 300) {
+        return refused(res, "The Checkout Session's total amount due must add up to at least kr 3.00");
+      }
       if (s.ui_mode === 'elements') s.client_secret = `${s.id}_secret_${randomBytes(8).toString('hex')}`;
       else s.url = `https://checkout.stripe.test/c/pay/${s.id}`;
-      subscriptionMetadata.set(s.id, metadataOf(form, 'subscription_data[metadata]'));
+      subscriptionMetadata.set(
+        s.id,
+        metadataOf(
+          form,
+          s.mode === 'payment' ? 'payment_intent_data[metadata]' : 'subscription_data[metadata]',
+        ),
+      );
       sessions.set(s.id, s);
       return send(res, 200, s);
     }
     if (req.method === 'GET' && sessionMatch) {
       const s = sessions.get(sessionMatch[1]);
       return s ? send(res, 200, s) : missing(res, 'checkout.session');
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
+      refundRequests.push({ form, idempotencyKey });
+      const again = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (again) return send(res, 200, again);
+      if (refundFailure) return refused(res, refundFailure);
+      const pi = paymentIntents.get(form.get('payment_intent') ?? '');
+      if (!pi)
+        return refused(res, `No such payment_intent: '${form.get('payment_intent')}'`, 'resource_missing');
+      const amount = form.has('amount') ? Number(form.get('amount')) : pi.amount - pi.refunded;
+      if (pi.status !== 'succeeded') return refused(res, 'This PaymentIntent has not succeeded yet');
+      if (!(amount > 0) || amount > pi.amount - pi.refunded) {
+        return refused(
+          res,
+          `Refund amount (${amount / 100} kr) is greater than unrefunded amount on charge (${(pi.amount - pi.refunded) / 100} kr)`,
+          'amount_too_large',
+        );
+      }
+      pi.refunded += amount;
+      const refund: StandInRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: pi.currency,
+        payment_intent: pi.id,
+        reason: form.get('reason'),
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(res, 200, refund);
     }
     if (subMatch) {
       const sub = subscriptions.get(subMatch[1]);
@@ -172,6 +275,42 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sessions,
     sessionRequests,
     subscriptions,
+    paymentIntents,
+    refunds,
+    refundRequests,
+    get refundFailure() {
+      return refundFailure;
+    },
+    set refundFailure(message: string | null) {
+      refundFailure = message;
+    },
+    completePaymentSession(sessionId, { settled = true } = {}) {
+      const s = sessions.get(sessionId);
+      if (s?.mode !== 'payment') throw new Error(`no payment session ${sessionId}`);
+      const pi: StandInPaymentIntent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: s.amount_total ?? 0,
+        currency: s.currency ?? 'sek',
+        status: settled ? 'succeeded' : 'processing',
+        metadata: subscriptionMetadata.get(sessionId) ?? {},
+        refunded: 0,
+      };
+      paymentIntents.set(pi.id, pi);
+      Object.assign(s, {
+        status: 'complete',
+        payment_status: settled ? 'paid' : 'unpaid',
+        payment_intent: pi.id,
+      });
+      return pi;
+    },
+    settlePayment(sessionId) {
+      const s = sessions.get(sessionId);
+      const pi = s?.payment_intent ? paymentIntents.get(s.payment_intent) : undefined;
+      if (!s || !pi) throw new Error(`no completed payment session ${sessionId}`);
+      pi.status = 'succeeded';
+      s.payment_status = 'paid';
+    },
     completeSession(sessionId) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);
