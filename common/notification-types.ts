@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'direct_message',
   'group_message',
   'ball_groups_published',
+  'event_announcement',
   'payment_received',
   'subscription_changed',
 ] as const;
@@ -42,6 +43,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   direct_message: 'Nytt meddelande',
   group_message: 'Meddelanden i gruppchatten',
   ball_groups_published: 'Bollgrupper publicerade',
+  event_announcement: 'Meddelanden från arrangören',
   payment_received: 'Betalning mottagen',
   subscription_changed: 'Ändrat medlemskap',
 };
@@ -63,6 +65,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   direct_message: { email: true, push: true },
   group_message: { email: false, push: false },
   ball_groups_published: { email: true, push: true },
+  event_announcement: { email: true, push: true },
   payment_received: { email: true, push: false },
   subscription_changed: { email: true, push: false },
 };

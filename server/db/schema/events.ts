@@ -86,3 +86,30 @@ export const cacheVersions = pgTable('cache_versions', {
   name: varchar('name', { length: 50 }).primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+export const announcementAudienceEnum = pgEnum('announcement_audience', [
+  'all',
+  'registered',
+  'waitlisted',
+  'unpaid',
+  'checked_in',
+]);
+
+/** Messages an organiser sent to an event's participants (e-mail and in-app; optionally the group chat). */
+export const eventAnnouncements = pgTable(
+  'event_announcements',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    audience: announcementAudienceEnum('audience').notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    recipients: integer('recipients').notNull(),
+    postedToChat: boolean('posted_to_chat').notNull().default(false),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_announcements_event_idx').on(t.eventId, t.createdAt)],
+);
