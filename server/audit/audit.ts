@@ -1,0 +1,27 @@
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+
+/** One administrator action as the audit log keeps it. */
+export interface AuditEntry {
+  /** The administrator (null: the site itself, e.g. an automatic refund). */
+  actorId: string | null;
+  /** What was done, as `<domain>.<verb>`: 'event.update', 'registration.refund', 'report.decision', … */
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records an administrator's action in the audit log. Call it with the transaction of the change, so
+ * the entry exists exactly when the change does.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: String(entry.targetId),
+    details: entry.details ?? {},
+  });
+}
