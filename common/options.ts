@@ -134,3 +134,14 @@ export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
   remove_content: 'Ta bort innehållet',
   suspend: 'Stäng av medlemmen',
 };
+
+/** Who an organiser's announcement goes to (issue 16). */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'registered', 'waitlisted', 'unpaid', 'checked_in'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+  all: 'Alla anmälda och på reservlistan',
+  registered: 'Anmälda',
+  waitlisted: 'Reservlistan (även de som erbjudits plats)',
+  unpaid: 'Anmälda som inte har betalat',
+  checked_in: 'Incheckade',
+};

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { adminEmailsRoutes } from './admin/admin-emails.routes';
 import { adminMembersRoutes } from './admin/admin-members.routes';
 import { adminStatsRoutes } from './admin/admin-stats.routes';
+import { announcementsRoutes } from './announcements/announcements.routes';
 import { accountRoutes } from './auth/account.routes';
 import { pruneAccountRecords } from './auth/account-tokens';
 import { authRoutes } from './auth/auth.routes';
@@ -199,6 +200,7 @@ export async function buildApp({
   await app.register(realtimeRoutes);
   await app.register(registrationsRoutes);
   await app.register(offersRoutes);
+  await app.register(announcementsRoutes);
   await app.register(imagesRoutes);
   await app.register(membersRoutes);
   await app.register(feedbackRoutes);

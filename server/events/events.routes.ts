@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { msg } from '@common/messages';
+import { duplicateEventInputSchema } from '@common/schemas/announcements';
 import { errorSchema } from '@common/schemas/errors';
 import {
   type Event,
@@ -16,6 +17,7 @@ import { requireUser } from '../auth/current-user';
 import { authorize, NotFoundError } from '../errors';
 import { pushPromotionNotices } from '../realtime/promotion-notices';
 import { createEventListCache } from './events.cache';
+import { duplicateEvent } from './events.duplicate';
 import { eventToIcs } from './events.ics';
 import { canEditEvent } from './events.policy';
 import { presentEvent, presentEventDetail } from './events.presenter';
@@ -136,6 +138,28 @@ export async function eventsRoutes(app: FastifyInstance) {
       await pushPromotionNotices(app.database, notices);
       const row = await loadEvent(request.params.id);
       return presentEvent(row, row, { withNotes: true });
+    },
+  );
+
+  r.post(
+    '/api/events/:id/duplicate',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'Duplicate an event (admin): same fields and picture, dates moved by `weeks` (default 52), status upcoming, no registrations',
+        params: eventIdParamsSchema,
+        body: duplicateEventInputSchema,
+        response: { 201: eventSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(canEditEvent(user));
+      const row = await duplicateEvent(app.db, request.params.id, request.body.weeks, user);
+      return reply
+        .status(201)
+        .send(presentEvent(row, { registeredCount: 0, waitlistedCount: 0 }, { withNotes: true }));
     },
   );
 

@@ -13,11 +13,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import { publishToUsers } from '../realtime/realtime.publish';
+import { pushMessage } from './message-push';
 import { presentMessage } from './messages.presenter';
 import { countUnread, type MessageWithSender } from './messages.queries';
 import {
   listConversations,
-  messageRecipients,
   readGroupChat,
   readThread,
   sendDirectMessage,
@@ -34,18 +34,7 @@ export async function messagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noticeOptions = { noticeDelaySeconds: app.config.NOTIFY_MESSAGE_DELAY_SECONDS };
 
-  /** Pushes a committed message to its recipients' sockets on every instance; never fails the request. */
-  async function push(m: MessageWithSender) {
-    try {
-      const to = await messageRecipients(app.db, m);
-      await publishToUsers(app.database, to, {
-        type: 'new_message',
-        data: { message: presentMessage(m, m.sender) },
-      });
-    } catch (err) {
-      app.log.warn({ err, messageId: m.id }, 'realtime push failed');
-    }
-  }
+  const push = (m: MessageWithSender) => pushMessage(app, m);
 
   r.get(
     '/api/messages',

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ANNOUNCEMENT_AUDIENCES } from '../options';
+
+/** POST /api/admin/events/{id}/announcements: a message from the organiser to part of the event. */
+export const announcementInputSchema = z.object({
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Välj vilka som ska få meddelandet' }),
+  subject: z
+    .string({ error: 'Ange en rubrik' })
+    .trim()
+    .min(1, { error: 'Ange en rubrik' })
+    .max(200, { error: 'Rubriken får vara högst 200 tecken' }),
+  body: z
+    .string({ error: 'Skriv ett meddelande' })
+    .trim()
+    .min(1, { error: 'Skriv ett meddelande' })
+    .max(5000, { error: 'Meddelandet får vara högst 5000 tecken' }),
+  /** Also post it in the event's group chat. */
+  postToChat: z.boolean({ error: 'Ogiltigt värde för gruppchatten' }).default(false),
+});
+export type AnnouncementInput = z.input<typeof announcementInputSchema>;
+
+export const announcementResultSchema = z.object({ recipients: z.number().int() });
+
+/** One announcement as the admin event page lists it. */
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  subject: z.string(),
+  body: z.string(),
+  recipients: z.number().int(),
+  postedToChat: z.boolean(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/** POST /api/events/{id}/duplicate: the copy's dates move by this many weeks (default 52). */
+export const duplicateEventInputSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    weeks: z.coerce
+      .number({ error: 'Antal veckor måste vara ett tal' })
+      .int({ error: 'Antal veckor måste vara ett heltal' })
+      .min(1, { error: 'Flytta minst en vecka' })
+      .max(520, { error: 'Flytta högst 520 veckor' })
+      .default(52),
+  }),
+);

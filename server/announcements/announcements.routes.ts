@@ -1,0 +1,79 @@
+import { msg } from '@common/messages';
+import {
+  announcementInputSchema,
+  announcementResultSchema,
+  announcementSchema,
+} from '@common/schemas/announcements';
+import { errorSchema } from '@common/schemas/errors';
+import { eventIdParamsSchema } from '@common/schemas/events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/current-user';
+import { NotFoundError } from '../errors';
+import { findEventWithCounts } from '../events/events.queries';
+import { pushMessage } from '../messages/message-push';
+import { sendGroupMessage } from '../messages/messages.service';
+import { listAnnouncements } from './announcements.queries';
+import { type AnnouncementRow, sendAnnouncement } from './announcements.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+const present = (a: AnnouncementRow) => ({
+  id: a.id,
+  eventId: a.eventId,
+  audience: a.audience,
+  subject: a.subject,
+  body: a.body,
+  recipients: a.recipients,
+  postedToChat: a.postedToChat,
+  createdAt: a.createdAt.toISOString(),
+  createdBy: a.createdBy,
+});
+
+/** An organiser's announcements to an event's participants (admins). */
+export async function announcementsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/admin/events/:id/announcements',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Send an announcement to an event's participants (all, registered, waitlisted, unpaid or checked in): in-app, e-mail and push by each member's choices, optionally in the group chat",
+        params: eventIdParamsSchema,
+        body: announcementInputSchema,
+        response: { 201: announcementResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const row = await sendAnnouncement(app.db, admin, request.params.id, request.body);
+      if (request.body.postToChat) {
+        const content = `${request.body.subject}\n\n${request.body.body}`.slice(0, 5000);
+        const message = await sendGroupMessage(app.db, admin, request.params.id, { content });
+        await pushMessage(app, message);
+      }
+      return reply.status(201).send({ recipients: row.recipients });
+    },
+  );
+
+  r.get(
+    '/api/admin/events/:id/announcements',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "An event's announcements, newest first, with their audience and how many they reached (admins)",
+        params: eventIdParamsSchema,
+        response: { 200: z.array(announcementSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      if (!(await findEventWithCounts(app.db, request.params.id))) throw new NotFoundError(msg.eventNotFound);
+      return (await listAnnouncements(app.db, request.params.id)).map(present);
+    },
+  );
+}
