@@ -11,6 +11,7 @@ import { adminEmailsRoutes } from './admin/admin-emails.routes';
 import { adminMembersRoutes } from './admin/admin-members.routes';
 import { adminStatsRoutes } from './admin/admin-stats.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { accountRoutes } from './auth/account.routes';
 import { pruneAccountRecords } from './auth/account-tokens';
 import { authRoutes } from './auth/auth.routes';
@@ -201,6 +202,7 @@ export async function buildApp({
   await app.register(registrationsRoutes);
   await app.register(offersRoutes);
   await app.register(announcementsRoutes);
+  await app.register(auditRoutes);
   await app.register(imagesRoutes);
   await app.register(membersRoutes);
   await app.register(feedbackRoutes);

@@ -1,6 +1,7 @@
 import { msg } from '@common/messages';
 import type { MembershipType } from '@common/options';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
 import { lockUser } from '../billing/billing.queries';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -43,6 +44,13 @@ export async function setMembership(
       changedBy: admin.id,
       fromType: user.membershipType,
       toType: type,
+    });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'membership.set',
+      targetType: 'user',
+      targetId: userId,
+      details: { from: user.membershipType, to: type },
     });
     return updated;
   });

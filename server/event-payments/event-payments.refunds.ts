@@ -1,5 +1,6 @@
 import { msg } from '@common/messages';
 import { refundable } from '@common/rules/event-payment';
+import { recordAudit } from '../audit/audit';
 import { type BillingProvider, ProviderError } from '../billing/billing.provider';
 import type { BillingLog } from '../billing/billing.sync';
 import type { Db } from '../db/client';
@@ -65,6 +66,13 @@ async function confirmRefund(db: Db, refund: RefundRow, providerRefundId: string
     const reg = await lockRegistration(tx, refund.registrationId);
     await setProviderRefundId(tx, refund.id, providerRefundId);
     if (!reg) throw new NotFoundError(msg.registrationNotFound);
+    await recordAudit(tx, {
+      actorId: refund.createdBy,
+      action: 'registration.refund',
+      targetType: 'registration',
+      targetId: reg.id,
+      details: { eventId: reg.eventId, userId: reg.userId, amount: refund.amount, providerRefundId },
+    });
     if (reg.amountRefunded >= reg.amountPaid && reg.paymentStatus !== 'refunded') {
       return setPaymentStatus(tx, reg.id, 'refunded');
     }

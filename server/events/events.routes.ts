@@ -176,7 +176,7 @@ export async function eventsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       authorize(canEditEvent(user));
-      await deleteEvent(app.db, request.params.id);
+      await deleteEvent(app.db, request.params.id, user);
       return { message: 'Eventet har tagits bort' };
     },
   );

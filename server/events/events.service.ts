@@ -2,6 +2,7 @@ import { msg } from '@common/messages';
 import { totalPrice } from '@common/rules/event-price';
 import type { EventInput } from '@common/schemas/events';
 import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
 import { events, images } from '../db/schema';
@@ -63,6 +64,15 @@ async function attachEventImage(tx: Db, actor: Actor, imageId: string, eventId: 
   });
 }
 
+/** The names of the columns an update changed (for the audit log; values stay in the event itself). */
+function changedFields(before: EventRow, after: EventRow): string[] {
+  return (Object.keys(after) as (keyof EventRow)[]).filter((k) => {
+    const a = before[k];
+    const b = after[k];
+    return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
+  });
+}
+
 /** Creates an event (admins); createdBy is the caller, whatever the payload says. */
 export async function createEvent(db: Db, input: EventInput, actor: Actor): Promise<EventRow> {
   return db.transaction(async (tx) => {
@@ -72,6 +82,12 @@ export async function createEvent(db: Db, input: EventInput, actor: Actor): Prom
       .returning();
     if (row.imageId) await attachEventImage(tx, actor, row.imageId, row.id);
     await notifyEventPublished(tx, row);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'event.create',
+      targetType: 'event',
+      targetId: row.id,
+    });
     return row;
   });
 }
@@ -104,6 +120,13 @@ export async function updateEvent(
       event.maxParticipants > current.maxParticipants
         ? await promoteFromWaitlist(tx, event)
         : { promoted: [], offered: [], notices: [] };
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'event.update',
+      targetType: 'event',
+      targetId: id,
+      details: { changed: changedFields(current, event) },
+    });
     return { event, ...promotion };
   });
 }
@@ -112,7 +135,12 @@ export async function updateEvent(
  * Deletes an event with its registrations (cascade) and its images. Members of an event still ahead get
  * an `event_cancelled` notice first (it outlives the event and leads to the event list).
  */
-export async function deleteEvent(db: Db, id: number, now = new Date()): Promise<void> {
+export async function deleteEvent(
+  db: Db,
+  id: number,
+  actor: Actor | null = null,
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await lockEvent(tx, id);
     if (current && current.status !== 'cancelled' && current.endTime > now)
@@ -120,5 +148,12 @@ export async function deleteEvent(db: Db, id: number, now = new Date()): Promise
     const [row] = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
     if (!row) throw new NotFoundError(msg.eventNotFound);
     await tx.delete(images).where(and(eq(images.entityType, 'event'), eq(images.entityId, String(id))));
+    await recordAudit(tx, {
+      actorId: actor?.id ?? null,
+      action: 'event.delete',
+      targetType: 'event',
+      targetId: id,
+      details: current ? { title: current.title, startTime: current.startTime.toISOString() } : {},
+    });
   });
 }

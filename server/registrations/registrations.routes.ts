@@ -128,7 +128,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      const row = await setAttendance(app.db, request.params.id, request.body.attendance);
+      const row = await setAttendance(app.db, request.params.id, request.body.attendance, admin);
       const full = await findRegistrationWithUser(app.db, row.id);
       if (!full) throw new NotFoundError(msg.registrationNotFound);
       return presentRegistration(full, admin);
@@ -148,7 +148,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      const row = await setPaymentStatus(app.db, request.params.id, request.body.paymentStatus);
+      const row = await setPaymentStatus(app.db, request.params.id, request.body.paymentStatus, admin);
       const full = await findRegistrationWithUser(app.db, row.id);
       if (!full) throw new NotFoundError(msg.registrationNotFound);
       return presentRegistration(full, admin);

@@ -8,6 +8,7 @@ import {
 } from '@common/rules/event-registration';
 import { isPro } from '@common/rules/pro';
 import { eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { eventRegistrations, events } from '../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
@@ -109,6 +110,7 @@ export async function setAttendance(
   db: Db,
   id: number,
   attendance: RegistrationRow['attendance'],
+  actor: { id: string } | null = null,
 ): Promise<RegistrationRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -123,6 +125,13 @@ export async function setAttendance(
       .set({ attendance })
       .where(eq(eventRegistrations.id, id))
       .returning();
+    await recordAudit(tx, {
+      actorId: actor?.id ?? null,
+      action: 'registration.attendance',
+      targetType: 'registration',
+      targetId: id,
+      details: { eventId: row.eventId, userId: row.userId, from: row.attendance, to: attendance },
+    });
     return updated;
   });
 }
@@ -135,6 +144,7 @@ export async function setPaymentStatus(
   db: Db,
   id: number,
   paymentStatus: RegistrationRow['paymentStatus'],
+  actor: { id: string } | null = null,
 ): Promise<RegistrationRow> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -153,6 +163,13 @@ export async function setPaymentStatus(
     if (paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
       await notifyEventPaymentReceived(tx, row, { id: row.eventId, title: before.title });
     }
+    await recordAudit(tx, {
+      actorId: actor?.id ?? null,
+      action: 'registration.payment_status',
+      targetType: 'registration',
+      targetId: id,
+      details: { eventId: row.eventId, userId: row.userId, from: before.paymentStatus, to: paymentStatus },
+    });
     return row;
   });
 }

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const AUDIT_PAGE_SIZE = 50;
+const limitMessage = 'limit måste vara 1–200';
+const offsetMessage = 'offset måste vara 0 eller mer';
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Ogiltigt värde för ${label}` })
+    .max(max, { error: `${label} får vara högst ${max} tecken` })
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/** GET /api/admin/audit: filters (action prefix such as 'event.' or a whole action, actor, target), one page. */
+export const auditQuerySchema = z.object({
+  action: text('action', 100),
+  actorId: text('actorId', 100),
+  targetType: text('targetType', 50),
+  targetId: text('targetId', 100),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int({ error: limitMessage })
+    .min(1, { error: limitMessage })
+    .max(200, { error: limitMessage })
+    .default(AUDIT_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: offsetMessage })
+    .int({ error: offsetMessage })
+    .min(0, { error: offsetMessage })
+    .max(10_000_000, { error: 'offset är för stort' })
+    .default(0),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+/** One entry of the audit log as the admin page 'Logg' shows it (the total is in X-Total-Count). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  targetType: z.string(),
+  targetId: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

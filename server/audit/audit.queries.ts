@@ -1,0 +1,33 @@
+import type { auditQuerySchema } from '@common/schemas/audit';
+import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { auditLog, users } from '../db/schema';
+
+type AuditFilters = z.output<typeof auditQuerySchema>;
+
+/** One page of the audit log, newest first, with the actors' names, and the total matching. */
+export async function listAudit(db: Db, q: AuditFilters) {
+  const where: SQL[] = [];
+  if (q.action) {
+    // 'event.' lists every event action; a whole name lists that one.
+    const escaped = q.action.replace(/[\\%_]/g, (c) => `\\${c}`);
+    where.push(q.action.endsWith('.') ? like(auditLog.action, `${escaped}%`) : eq(auditLog.action, q.action));
+  }
+  if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
+  if (q.targetType) where.push(eq(auditLog.targetType, q.targetType));
+  if (q.targetId) where.push(eq(auditLog.targetId, q.targetId));
+  const filter = where.length ? and(...where) : undefined;
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ entry: auditLog, actorName: users.fullName, actorUsername: users.username })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(filter)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(auditLog).where(filter),
+  ]);
+  return { rows, total: Number(n) };
+}
