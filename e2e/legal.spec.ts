@@ -10,7 +10,7 @@ test.describe('policy pages', () => {
     await expect(page).toHaveURL(/\/integritetspolicy$/);
     await expect(page.getByRole('heading', { name: 'Integritetspolicy', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Cookies' })).toBeVisible();
-    await expect(page).toHaveTitle('Integritetspolicy – Singelgolf');
+    await expect(page).toHaveTitle('Integritetspolicy | Singelgolf');
 
     await footer.getByRole('link', { name: 'Säkerhetstips' }).click();
     await expect(page.getByRole('heading', { name: 'Säkerhetstips', level: 1 })).toBeVisible();

@@ -54,6 +54,9 @@ const AdminEmailPage = lazy(() =>
   import('@client/features/admin/pages/admin-email-page').then((m) => ({ default: m.AdminEmailPage })),
 );
 
+const AdminAuditPage = lazy(() =>
+  import('@client/features/admin/pages/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })),
+);
 const PrivacyPolicyPage = lazy(() =>
   import('@client/features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -100,6 +103,7 @@ export const router = createBrowserRouter([
             children: [
               { path: 'admin/members', element: <AdminMembersPage /> },
               { path: 'admin/email', element: <AdminEmailPage /> },
+              { path: 'admin/audit', element: <AdminAuditPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,12 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarCog, IconChartBar, IconMail, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconCalendarCog,
+  IconChartBar,
+  IconHistory,
+  IconMail,
+  IconSettings,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -28,6 +35,12 @@ const TOOLS: Tool[] = [
     text: 'Se e-post som webbplatsen har skickat eller fångat.',
     icon: <IconMail size={20} />,
     to: '/admin/email',
+  },
+  {
+    title: 'Logg',
+    text: 'Vad administratörerna har gjort och när.',
+    icon: <IconHistory size={20} />,
+    to: '/admin/audit',
   },
   { title: 'Systeminställningar', text: 'Inställningar för webbplatsen.', icon: <IconSettings size={20} /> },
   {

@@ -1,5 +1,6 @@
+import { usePageTitle } from '@client/lib/use-page-title';
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 
 /** The frame of the policy pages: a heading, when it was last changed, and the text. */
 export function LegalPage({
@@ -11,9 +12,7 @@ export function LegalPage({
   updated: string;
   children: ReactNode;
 }) {
-  useEffect(() => {
-    document.title = `${title} – Singelgolf`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <Container size="md" py="xl">
       <Stack gap="md">

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, hasHorizontalScroll, loginAs } from './support';
+
+test.describe('audit log', () => {
+  test("an admin's change to an event shows on 'Logg', also on a phone", async ({ page }) => {
+    await loginAs(page, ADMIN);
+    const events = (await (await page.request.get('/api/events?status=upcoming')).json()) as { id: number }[];
+    const detail = await (await page.request.get(`/api/events/${events[0].id}`)).json();
+    const origin = new URL(page.url()).origin;
+    const {
+      abilities: _a,
+      ballGroupCount: _b,
+      ballGroupsPublishedAt: _c,
+      myRegistration: _d,
+      ...fields
+    } = detail;
+    const res = await page.request.put(`/api/events/${detail.id}`, {
+      headers: { origin },
+      data: { ...fields, title: `${detail.title} ` },
+    });
+    expect(res.status()).toBe(200);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await page.locator('a[href="/admin/audit"]').click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole('heading', { name: 'Logg', level: 1 })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Ändrade event' }).first();
+    await expect(row).toContainText(`Event ${detail.id}`);
+    await page.getByLabel('Område').click();
+    await page.getByRole('option', { name: 'Medlemskap' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Ändrade event' })).toHaveCount(0);
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});
