@@ -27,7 +27,7 @@ test.describe('audit log', () => {
     await expect(page.getByRole('heading', { name: 'Logg', level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Ändrade event' }).first();
     await expect(row).toContainText(`Event ${detail.id}`);
-    await page.getByLabel('Område').click();
+    await page.getByRole('combobox', { name: 'Område' }).click();
     await page.getByRole('option', { name: 'Medlemskap' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'Ändrade event' })).toHaveCount(0);
 
