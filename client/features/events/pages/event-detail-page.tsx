@@ -20,9 +20,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconMapPin } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useEvent, useRegistrations } from '../api/events-query';
+import { DuplicateEventButton } from '../components/detail/duplicate-event-button';
 import { EventActions } from '../components/detail/event-actions';
 import { EventInfoCard } from '../components/detail/event-info-card';
 import { ParticipantDialog } from '../components/detail/participant-dialog';
@@ -33,6 +34,9 @@ import { EventImage } from '../components/event-image';
 const EventForm = lazy(() => import('../components/form/event-form').then((m) => ({ default: m.EventForm })));
 const GroupChat = lazy(() =>
   import('@client/features/messages/components/group-chat').then((m) => ({ default: m.GroupChat })),
+);
+const AnnouncementsPanel = lazy(() =>
+  import('../components/detail/announcements-panel').then((m) => ({ default: m.AnnouncementsPanel })),
 );
 const BallGroupManager = lazy(() =>
   import('@client/features/ball-groups/components/ball-group-manager').then((m) => ({
@@ -53,7 +57,14 @@ export function EventDetailPage() {
   const { data: event, isLoading, error } = useEvent(id);
   const validId = /^\d+$/.test(id);
   const regs = useRegistrations(id, validId && !!event);
-  const [editing, setEditing] = useState(false);
+  const [search] = useSearchParams();
+  // A duplicated event opens in the form (?edit=1) for the admin to check and save.
+  const [editing, setEditing] = useState(search.get('edit') === '1');
+  // Also when another event's page is already open (the page stays mounted between events).
+  const editRequestedFor = search.get('edit') === '1' ? id : null;
+  useEffect(() => {
+    if (editRequestedFor) setEditing(true);
+  }, [editRequestedFor]);
   const [openUser, setOpenUser] = useState<PublicUser | null>(null);
   usePageTitle(event?.title ?? 'Evenemang');
 
@@ -137,6 +148,11 @@ export function EventDetailPage() {
                   </Text>
                 </section>
                 <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
+                {event.abilities.canEdit ? (
+                  <Group>
+                    <DuplicateEventButton eventId={event.id} />
+                  </Group>
+                ) : null}
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
@@ -151,6 +167,7 @@ export function EventDetailPage() {
             <Tabs.Tab value="participants">Deltagare</Tabs.Tab>
             {event.abilities.canSeeChat ? <Tabs.Tab value="chat">Gruppchatt</Tabs.Tab> : null}
             {event.abilities.canManageGroups ? <Tabs.Tab value="groups">Bollgrupper</Tabs.Tab> : null}
+            {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
             <ParticipantsTable
@@ -175,6 +192,13 @@ export function EventDetailPage() {
             <Tabs.Panel value="groups" pt="md">
               <Suspense fallback={spinner}>
                 <BallGroupManager eventId={event.id} />
+              </Suspense>
+            </Tabs.Panel>
+          ) : null}
+          {event.abilities.canEdit ? (
+            <Tabs.Panel value="announcements" pt="md">
+              <Suspense fallback={spinner}>
+                <AnnouncementsPanel eventId={event.id} />
               </Suspense>
             </Tabs.Panel>
           ) : null}

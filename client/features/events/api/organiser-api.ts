@@ -1,0 +1,52 @@
+import { apiJson } from '@client/lib/api';
+import {
+  type Announcement,
+  type AnnouncementInput,
+  announcementResultSchema,
+  announcementSchema,
+} from '@common/schemas/announcements';
+import { type Event, eventSchema } from '@common/schemas/events';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { EVENTS_KEY } from './events-query';
+
+const announcementsKey = (eventId: number) => ['/api/admin/events', eventId, 'announcements'] as const;
+
+/** GET /api/admin/events/{id}/announcements (admins). */
+export function useAnnouncements(eventId: number) {
+  return useQuery({
+    queryKey: announcementsKey(eventId),
+    queryFn: () =>
+      apiJson<Announcement[]>(
+        'GET',
+        `/api/admin/events/${eventId}/announcements`,
+        undefined,
+        z.array(announcementSchema),
+      ),
+  });
+}
+
+/** POST /api/admin/events/{id}/announcements: answers how many members it reached. */
+export function useSendAnnouncement(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnnouncementInput) =>
+      apiJson<{ recipients: number }>(
+        'POST',
+        `/api/admin/events/${eventId}/announcements`,
+        body,
+        announcementResultSchema,
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: announcementsKey(eventId) }),
+  });
+}
+
+/** POST /api/events/{id}/duplicate: the new event (dates moved by `weeks`). */
+export function useDuplicateEvent(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (weeks: number) =>
+      apiJson<Event>('POST', `/api/events/${eventId}/duplicate`, { weeks }, eventSchema),
+    onSuccess: () => qc.invalidateQueries({ queryKey: EVENTS_KEY, exact: true }),
+  });
+}
