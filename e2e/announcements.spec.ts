@@ -16,8 +16,10 @@ test.describe('organiser tools', () => {
     await page.getByRole('tab', { name: 'Utskick' }).click();
     await page.getByRole('combobox', { name: 'Till' }).click();
     await page.getByRole('option', { name: 'Anmälda', exact: true }).click();
-    await page.getByLabel('Rubrik').fill('Bussen');
-    await page.getByLabel('Meddelande').fill('Bussen går 07:30 från Centralen.');
+    await page.getByRole('textbox', { name: 'Rubrik' }).fill('Bussen');
+    await page
+      .getByRole('textbox', { name: 'Meddelande', exact: true })
+      .fill('Bussen går 07:30 från Centralen.');
     await page.getByRole('button', { name: 'Skicka' }).click();
     const members = event.registeredCount;
     await expect(
