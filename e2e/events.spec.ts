@@ -108,6 +108,9 @@ test.describe('events', () => {
       `/api/events/${upcoming.id}/calendar.ics`,
     );
     await expect(page.getByRole('tab', { name: 'Deltagare' })).toBeVisible();
+    // Visitors see how many, not who (decisions.md).
+    await expect(page.getByText(/för att se vilka som är med/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Deltagare' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Bollgrupper' })).toHaveCount(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
 

@@ -28,7 +28,8 @@ export const registrationSchema = z.object({
   userId: z.string(),
   registeredAt: z.string(),
   status: z.enum(REGISTRATION_STATUSES),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Only for admins and the registration's own member (null for everyone else). */
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   /** Only for admins and the registration's own member. */
   dietaryPreferences: z.string().nullable(),
   /** Only for admins and the registration's own member. */
@@ -129,7 +130,18 @@ export const userRegistrationSchema = z.object({
   registeredAt: z.string(),
   status: z.enum(REGISTRATION_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The ball group once the event's groups are published (admins: always); null otherwise. */
   groupId: z.number().int().nullable(),
+  /** The same group with its name, tee time (ISO and "HH:mm" Swedish time) and starting hole. */
+  group: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      teeTime: z.string().nullable(),
+      teeTimeLocal: z.string().nullable(),
+      startingHole: z.number().int().nullable(),
+    })
+    .nullable(),
   dietaryPreferences: z.string().nullable(),
   notes: z.string().nullable(),
   offerExpiresAt: z.string().nullable(),

@@ -6,7 +6,11 @@ export type UserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Fields any logged-in member may see of another: no e-mail, Stripe ids or login links. */
+/**
+ * Fields any logged-in member may see of another: no e-mail, Stripe ids or login links, and neither
+ * birth date nor Golf-ID (the Golf-ID is the birth date plus three digits and books rounds in the
+ * member's name): those only in the member's own record and to admins (presentFullUser).
+ */
 export function presentPublicUser(u: UserRow): PublicUser {
   return {
     id: u.id,
@@ -18,11 +22,11 @@ export function presentPublicUser(u: UserRow): PublicUser {
     profileImageId: u.profileImageId,
     role: u.role,
     handicap: u.handicap,
-    golfId: u.golfId,
+    golfId: null,
     club: u.club,
     gender: u.gender,
     age: u.age,
-    birthDate: u.birthDate,
+    birthDate: null,
     civilStatus: u.civilStatus,
     children: u.children,
     profession: u.profession,
@@ -42,6 +46,8 @@ export function presentPublicUser(u: UserRow): PublicUser {
 export function presentFullUser(u: UserRow, now = new Date()): FullUser {
   return {
     ...presentPublicUser(u),
+    golfId: u.golfId,
+    birthDate: u.birthDate,
     email: u.email,
     emailVerified: !!u.emailVerifiedAt,
     pendingEmail: u.pendingEmail,

@@ -1,6 +1,8 @@
 import { canPayEventFee } from '@common/rules/event-payment';
 import type { MyRegistration, Registration, UserRegistration } from '@common/schemas/registrations';
-import type { Actor } from '../auth/auth.policy';
+import { stockholmClock } from '@common/time';
+import { type Actor, isAdmin } from '../auth/auth.policy';
+import type { BallGroupRow } from '../ball-groups/ball-groups.queries';
 import { presentEvent } from '../events/events.presenter';
 import type { EventWithCounts } from '../events/events.queries';
 import { presentPublicUser } from '../members/members.presenter';
@@ -8,45 +10,33 @@ import { canSeeRegistrationPrivate } from './registrations.policy';
 import type { RegistrationRow, RegistrationWithUser } from './registrations.queries';
 
 /**
- * A registration as listed to `actor`. Dietary preferences and notes only for
- * admins and the member; a visitor sees the name and town of participants, not
- * their golf or personal details.
+ * A registration as listed to `actor` (a logged-in member: visitors see counts only, decisions.md).
+ * Co-participants see name, town, profile and status; payment, dietary preferences, notes, Golf-ID and
+ * birth date only the registration's own member and admins. The ball group: admins always, members
+ * once the event's groups are published (`groupsPublished`).
  */
-export function presentRegistration(r: RegistrationWithUser, actor: Actor | null): Registration {
+export function presentRegistration(
+  r: RegistrationWithUser,
+  actor: Actor | null,
+  opts: { groupsPublished?: boolean } = {},
+): Registration {
   const priv = canSeeRegistrationPrivate(actor, r.userId);
-  const user = presentPublicUser(r.user);
-  const visibleUser = actor
-    ? user
-    : {
-        ...user,
-        handicap: null,
-        golfId: null,
-        age: null,
-        birthDate: null,
-        civilStatus: null,
-        children: null,
-        profession: null,
-        dream: null,
-        lifeCircumstance: null,
-        interests: null,
-        meetupInterests: [],
-        lookingFor: [],
-        hasGolfstarMembership: false,
-        hasGolfamoreCard: false,
-      };
+  const user = priv
+    ? { ...presentPublicUser(r.user), golfId: r.user.golfId, birthDate: r.user.birthDate }
+    : presentPublicUser(r.user);
   return {
     id: r.id,
     eventId: r.eventId,
     userId: r.userId,
     registeredAt: r.registeredAt.toISOString(),
     status: r.status,
-    paymentStatus: r.paymentStatus,
+    paymentStatus: priv ? r.paymentStatus : null,
     dietaryPreferences: priv ? r.dietaryPreferences : null,
     notes: priv ? r.notes : null,
-    golfId: actor ? r.golfId : null,
-    handicap: actor ? r.handicap : null,
-    groupId: r.groupId,
-    user: visibleUser,
+    golfId: priv ? r.golfId : null,
+    handicap: r.handicap,
+    groupId: isAdmin(actor) || (actor && opts.groupsPublished) ? r.groupId : null,
+    user,
     offerExpiresAt: r.status === 'offered' && r.offerExpiresAt ? r.offerExpiresAt.toISOString() : null,
     cancelledAt: priv && r.cancelledAt ? r.cancelledAt.toISOString() : null,
     lateCancellation: priv ? r.lateCancellation : null,
@@ -57,15 +47,32 @@ export function presentRegistration(r: RegistrationWithUser, actor: Actor | null
   };
 }
 
-/** One item of a member's own registration list, with its event. */
-export function presentUserRegistration(r: RegistrationRow, event: EventWithCounts): UserRegistration {
+/**
+ * One item of a member's own registration list, with its event; the ball group (name, tee time,
+ * starting hole) once the event's groups are published, or always for an admin.
+ */
+export function presentUserRegistration(
+  r: RegistrationRow,
+  event: EventWithCounts,
+  ctx: { actor?: Actor | null; group?: BallGroupRow } = {},
+): UserRegistration {
+  const group = ctx.group && (event.ballGroupsPublishedAt || isAdmin(ctx.actor)) ? ctx.group : null;
   return {
     id: r.id,
     eventId: r.eventId,
     registeredAt: r.registeredAt.toISOString(),
     status: r.status,
     paymentStatus: r.paymentStatus,
-    groupId: r.groupId,
+    groupId: group ? group.id : null,
+    group: group
+      ? {
+          id: group.id,
+          name: group.name,
+          teeTime: group.teeTime ? group.teeTime.toISOString() : null,
+          teeTimeLocal: group.teeTime ? stockholmClock(group.teeTime) : null,
+          startingHole: group.startingHole,
+        }
+      : null,
     dietaryPreferences: r.dietaryPreferences,
     notes: r.notes,
     offerExpiresAt: r.status === 'offered' && r.offerExpiresAt ? r.offerExpiresAt.toISOString() : null,

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/current-user';
+import { findGroupsByIds, groupsArePublished } from '../ball-groups/ball-groups.queries';
 import { authorize, NotFoundError } from '../errors';
 import { findEventsWithCounts, findEventWithCounts } from '../events/events.queries';
 import { pushPromotionNotices } from '../realtime/promotion-notices';
@@ -45,14 +46,15 @@ export async function registrationsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['registrations'],
         summary:
-          "An event's registrations in arrival order; dietary preferences and notes only for admins and the member",
+          "An event's registrations in arrival order, for logged-in members; payment, dietary preferences, notes, Golf-ID and birth date only for admins and the member",
         params: eventIdParamsSchema,
         querystring: registrationListQuerySchema,
         response: { 200: z.array(registrationSchema), ...errors },
       },
     },
     async (request) => {
-      const actor = await request.currentUser();
+      // Visitors see counts only (on the event), never who takes part (decisions.md).
+      const actor = await requireUser(request);
       const includeCancelled = request.query.include === 'cancelled';
       // The cancelled history (who left, when, late fees) is for administrators.
       if (includeCancelled) await requireAdmin(request);
@@ -60,7 +62,12 @@ export async function registrationsRoutes(app: FastifyInstance) {
       if (!rows.length && !(await findEventWithCounts(app.db, request.params.id))) {
         throw new NotFoundError(msg.eventNotFound);
       }
-      return rows.map((row) => presentRegistration(row, actor));
+      // Members see who plays in which ball group only once the groups are published.
+      const groupsPublished =
+        actor.role !== 'admin' && rows.some((row) => row.groupId !== null)
+          ? await groupsArePublished(app.db, request.params.id)
+          : false;
+      return rows.map((row) => presentRegistration(row, actor, { groupsPublished }));
     },
   );
 
@@ -173,7 +180,16 @@ export async function registrationsRoutes(app: FastifyInstance) {
         app.db,
         rows.map((row) => row.eventId),
       );
-      return rows.map((row) => presentUserRegistration(row, eventsById.get(row.eventId)!));
+      const groups = await findGroupsByIds(
+        app.db,
+        rows.flatMap((row) => (row.groupId === null ? [] : [row.groupId])),
+      );
+      return rows.map((row) =>
+        presentUserRegistration(row, eventsById.get(row.eventId)!, {
+          actor: user,
+          group: row.groupId === null ? undefined : groups.get(row.groupId),
+        }),
+      );
     },
   );
 }

@@ -346,10 +346,9 @@ describe('registrations', () => {
       expect(asProList[0]).toMatchObject({ userId: pro.id, dietaryPreferences: 'Laktosfri', notes: 'A' });
       expect(asProList[1]).toMatchObject({ userId: other.id, dietaryPreferences: null, notes: null });
       expect(asProList[1].user).not.toHaveProperty('email');
-      const anonList = (await t.anon.get(url)).json();
-      expect(anonList[0]).toMatchObject({ dietaryPreferences: null, notes: null, golfId: null });
-      expect(anonList[0].user.firstName).toBe(pro.firstName);
-      expect((await t.anon.get('/api/events/999999/registrations')).statusCode).toBe(404);
+      // Visitors see counts only (decisions.md): no list at all.
+      expect((await t.anon.get(url)).statusCode).toBe(401);
+      expect((await asPro.get('/api/events/999999/registrations')).statusCode).toBe(404);
     });
   });
 

@@ -1,10 +1,12 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { loginUrl } from '@client/features/auth/lib/auth-urls';
 import { apiErrorStatus } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
 import { usePageTitle } from '@client/lib/use-page-title';
 import type { PublicUser } from '@common/schemas/users';
 import {
   Alert,
+  Anchor,
   Badge,
   Box,
   Button,
@@ -56,7 +58,8 @@ export function EventDetailPage() {
   const { isAuthenticated } = useAuth();
   const { data: event, isLoading, error } = useEvent(id);
   const validId = /^\d+$/.test(id);
-  const regs = useRegistrations(id, validId && !!event);
+  // Visitors see counts only: the participant list is for logged-in members.
+  const regs = useRegistrations(id, validId && !!event && isAuthenticated);
   const [search] = useSearchParams();
   // A duplicated event opens in the form (?edit=1) for the admin to check and save.
   const [editing, setEditing] = useState(search.get('edit') === '1');
@@ -170,13 +173,20 @@ export function EventDetailPage() {
             {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
-            <ParticipantsTable
-              eventId={event.id}
-              registrations={regs.data}
-              loading={regs.isLoading}
-              isAdmin={event.abilities.canSetPayment}
-              onOpenUser={setOpenUser}
-            />
+            {isAuthenticated ? (
+              <ParticipantsTable
+                eventId={event.id}
+                registrations={regs.data}
+                loading={regs.isLoading}
+                isAdmin={event.abilities.canSetPayment}
+                onOpenUser={setOpenUser}
+              />
+            ) : (
+              <Text c="dimmed">
+                {event.registeredCount} anmälda och {event.waitlistedCount} på reservlistan.{' '}
+                <Anchor href={loginUrl(`/events/${event.id}`)}>Logga in</Anchor> för att se vilka som är med.
+              </Text>
+            )}
             {event.abilities.canSeePrivateNotes && regs.data ? (
               <PrivateNotes registrations={regs.data} />
             ) : null}

@@ -50,7 +50,8 @@ export function ParticipantsTable({ eventId, registrations, loading, isAdmin, on
         </Table.Thead>
         <Table.Tbody>
           {registrations.map((r) => {
-            const p = payment(r.paymentStatus);
+            // Payment is the member's own and the admins' business: null for everyone else.
+            const p = r.paymentStatus ? payment(r.paymentStatus) : null;
             const name = displayName(r.user);
             return (
               <Table.Tr key={r.id}>
@@ -73,9 +74,13 @@ export function ParticipantsTable({ eventId, registrations, loading, isAdmin, on
                 </Table.Td>
                 <Table.Td>{formatDate(r.registeredAt)}</Table.Td>
                 <Table.Td>
-                  <Badge color={p.color} miw="max-content">
-                    {p.label}
-                  </Badge>
+                  {p ? (
+                    <Badge color={p.color} miw="max-content">
+                      {p.label}
+                    </Badge>
+                  ) : (
+                    '–'
+                  )}
                 </Table.Td>
                 {isAdmin ? (
                   <Table.Td>
@@ -84,7 +89,7 @@ export function ParticipantsTable({ eventId, registrations, loading, isAdmin, on
                       size="xs"
                       w={140}
                       allowDeselect={false}
-                      value={r.paymentStatus}
+                      value={r.paymentStatus ?? 'pending'}
                       data={PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT[s].label }))}
                       onChange={(v) => {
                         if (!v || v === r.paymentStatus) return;
