@@ -59,7 +59,15 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
       schema: {
         tags: ['auth'],
         summary: 'Finish login: code exchange with PKCE, state and nonce checked',
-        querystring: z.record(z.string(), z.string()),
+        // The parameters an OpenID provider sends back (RFC 6749 §4.1.2, RFC 9207); the exchange reads the URL itself.
+        querystring: z.object({
+          code: z.string().max(2048).optional(),
+          state: z.string().max(1024).optional(),
+          iss: z.string().max(2048).optional(),
+          session_state: z.string().max(1024).optional(),
+          error: z.string().max(256).optional(),
+          error_description: z.string().max(2048).optional(),
+        }),
       },
       config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
     },

@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
@@ -22,6 +23,15 @@ describe('health, docs, events list and unknown paths', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/auth/user', '/api/events', '/api/feedback']),
     );
+  });
+
+  it('publishes an OpenAPI document that validates (a client generator can read it)', async () => {
+    const doc = (await t.anon.get('/api/docs/json')).json();
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+    // The login callback's query is named parameters, not a record turned into 'type'/'additionalProperties'.
+    const names = (doc.paths['/api/callback'].get.parameters as { name: string }[]).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['code', 'state']));
+    expect(names).not.toContain('additionalProperties');
   });
 
   it('answers JSON 404 for an unknown API path', async () => {
