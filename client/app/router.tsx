@@ -89,7 +89,6 @@ export const router = createBrowserRouter([
           {
             element: <RequireAuth />,
             children: [
-              { path: 'events/new', element: <NewEventPage /> },
               { path: 'members', element: <MembersPage /> },
               { path: 'messages', element: <MessagesPage /> },
               { path: 'messages/:id', element: <MessagesPage /> },
@@ -101,6 +100,8 @@ export const router = createBrowserRouter([
           {
             element: <RequireAdmin />,
             children: [
+              // Only admins create events: a member is sent to the start page instead of a form that fails.
+              { path: 'events/new', element: <NewEventPage /> },
               { path: 'admin/members', element: <AdminMembersPage /> },
               { path: 'admin/email', element: <AdminEmailPage /> },
               { path: 'admin/audit', element: <AdminAuditPage /> },
