@@ -96,3 +96,19 @@ export function formatStockholmDayTime(at: Date): string {
   // Older ICU data leaves out the "kl.".
   return text.includes('kl.') ? text : text.replace(/ (\d\d:\d\d)$/, ' kl. $1');
 }
+
+/** "HH:mm" (24-hour) of an instant in Stockholm: a tee time as the organiser types it. */
+export function stockholmClock(at: Date): string {
+  const p = stockholmParts(at);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/**
+ * The instant of the Stockholm wall-clock time `clock` ("HH:mm") on the day `date` (YYYY-MM-DD), right
+ * across the daylight-saving changes (a time that does not exist in spring moves one hour on).
+ */
+export function stockholmDateTime(date: string, clock: string): Date {
+  const naive = Date.parse(`${date}T${clock}:00Z`);
+  const guess = naive - stockholmOffsetMs(new Date(naive));
+  return new Date(naive - stockholmOffsetMs(new Date(guess)));
+}

@@ -1,7 +1,7 @@
 import type { Gender, PaymentStatus, RegistrationStatus } from '@common/options';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ballGroups, eventRegistrations, isLiveRegistration, users } from '../db/schema';
+import { ballGroups, eventRegistrations, events, isLiveRegistration, users } from '../db/schema';
 
 export type BallGroupRow = typeof ballGroups.$inferSelect;
 
@@ -95,4 +95,21 @@ export async function previousPairs(db: Db, eventId: number, startTime: Date): P
     from history a join history b on a.group_id = b.group_id and a.user_id < b.user_id
   `);
   return (result as unknown as { rows: { a: string; b: string }[] }).rows.map((r) => [r.a, r.b]);
+}
+
+/** Ball groups by id (the groups of a member's registrations). */
+export async function findGroupsByIds(db: Db, ids: number[]): Promise<Map<number, BallGroupRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(ballGroups).where(inArray(ballGroups.id, [...new Set(ids)]));
+  return new Map(rows.map((g) => [g.id, g]));
+}
+
+/** Whether an event's ball groups are published (false for an unknown event). */
+export async function groupsArePublished(db: Db, eventId: number): Promise<boolean> {
+  const rows = await db
+    .select({ at: events.ballGroupsPublishedAt })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return !!rows[0]?.at;
 }

@@ -45,7 +45,8 @@ describe('privacy of members and participant lists', () => {
   });
   afterAll(() => t.close());
 
-  const byUser = (list: { userId: string }[], id: string) => list.find((r) => r.userId === id)!;
+  type Row = { userId: string; user: Record<string, unknown> };
+  const byUser = (list: Row[], id: string) => list.find((r) => r.userId === id)!;
 
   it('visitors get no participant list, only the counts on the event', async () => {
     expect((await t.anon.get(`/api/events/${eventId}/registrations`)).statusCode).toBe(401);
