@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -48,6 +49,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies of the output for the server to send as they are (issue 17).
+    precompressPlugin(),
   ],
   // postcss.config.cjs (postcss-preset-mantine) sits at the repository root, above Vite's root.
   css: { postcss: r('.') },

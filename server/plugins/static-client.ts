@@ -9,12 +9,15 @@ export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta
 /**
  * Serves the built client: hashed assets cached for a year, index.html for
  * every other page path (the client router decides), JSON 404 for unknown API paths.
+ * Text files go out as the brotli or gzip copy the build made (scripts/precompress.mjs),
+ * whichever the browser accepts, with `Vary: Accept-Encoding`.
  */
-export async function registerStaticClient(app: FastifyInstance): Promise<void> {
-  const hasBuild = existsSync(`${clientDist}/index.html`);
+export async function registerStaticClient(app: FastifyInstance, root = clientDist): Promise<void> {
+  const hasBuild = existsSync(`${root}/index.html`);
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: clientDist,
+      root,
+      preCompressed: true,
       wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
