@@ -134,7 +134,8 @@ export async function buildApp({
 
   const sessionSecret =
     config.SESSION_SECRET ?? (await getOrCreateSecret(database, 'session_secret', randomSecret(48)));
-  const store = createSessionStore(database.db, config.SESSION_MAX_AGE_DAYS);
+  const store = await createSessionStore(database, config.SESSION_MAX_AGE_DAYS);
+  app.addHook('onClose', () => store.close().catch(() => {}));
   await app.register(cookie);
   await app.register(session, {
     secret: sessionSecret,
