@@ -1,0 +1,91 @@
+// Issue 17 benchmark: Lighthouse (mobile, its default simulated throttling) in Debian's Chromium against the
+// production server on PGlite with the demo data, for the public pages: landing, /events and an event.
+// Writes each page's category scores and Web Vitals to bench/results/lighthouse.json.
+// `npm run bench -- lighthouse`; BENCH_RUNS=n takes the median of n runs per page (default 1).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { seedDemoDataIfEmpty } from '../server/seed/seed';
+import { freshDatabase } from './lib/database';
+import { writeResults } from './lib/results';
+import { startServer } from './lib/server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  speedIndexMs: 'speed-index',
+} as const;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** One Lighthouse run of a page: scores 0–100, metrics in ms (CLS unitless), bytes on the wire. */
+async function audit(url: string, port: number) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    formFactor: 'mobile',
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const lhr: Lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const row: Record<string, number> = {};
+  for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  for (const [key, id] of Object.entries(METRICS)) {
+    const v = lhr.audits[id]?.numericValue ?? Number.NaN;
+    row[key] = key === 'cls' ? Math.round(v * 1000) / 1000 : Math.round(v);
+  }
+  row.transferKb = Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024);
+  return row;
+}
+
+const bench = await freshDatabase('pglite', 'lighthouse');
+const database = await bench.open();
+await seedDemoDataIfEmpty(database);
+await database.close();
+const server = await startServer({ port: 5396, dataDir: bench.dataDir });
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--disable-dev-shm-usage',
+  ],
+});
+const rows: Record<string, unknown>[] = [];
+try {
+  const events = (await (await fetch(`${server.url}/api/events?status=upcoming`)).json()) as { id: number }[];
+  const pages = [
+    ['landing', '/'],
+    ['events', '/events'],
+    ['event detail', `/events/${events[0]?.id}`],
+  ] as const;
+  for (const [name, path] of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port));
+    const row: Record<string, unknown> = { page: name, path };
+    for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
+    rows.push(row);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+  await bench.drop();
+}
+writeResults('lighthouse', rows, {
+  lighthouse: '12.8.2',
+  formFactor: 'mobile, simulated throttling (Lighthouse defaults)',
+  runsPerPage: RUNS,
+});
