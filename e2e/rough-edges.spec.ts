@@ -11,3 +11,17 @@ test.describe('rough edges (issue 18)', () => {
     await expect(page.getByRole('heading', { name: 'Skapa event' })).toHaveCount(0);
   });
 });
+
+test.describe('keyboard', () => {
+  test("the first Tab reaches 'Hoppa till innehållet', which moves focus to the page's content", async ({
+    page,
+  }) => {
+    await page.goto('/events');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Hoppa till innehållet' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  });
+});
