@@ -47,4 +47,34 @@ describe('event form values', () => {
     );
     expect(validateEventForm({ ...valid(), startTime: null }).startTime).toBe('Ange starttid');
   });
+  it('carries the registration rules both ways and checks them with the server messages', () => {
+    const v = {
+      ...valid(),
+      registrationOpensAt: '2030-06-01 12:00:00',
+      waitlistMode: 'offer' as const,
+      waitlistOfferHours: 12,
+      cancellationDeadline: '2030-06-14 23:59:00',
+      lateCancellationFee: 450,
+      payOnline: true,
+    };
+    const payload = toPayload(v, null);
+    expect(payload).toMatchObject({
+      registrationOpensAt: '2030-06-01T10:00:00.000Z',
+      waitlistMode: 'offer',
+      waitlistOfferHours: 12,
+      cancellationDeadline: '2030-06-14T21:59:00.000Z',
+      lateCancellationFee: 450,
+      payOnline: true,
+    });
+    expect(validateEventForm(v)).toEqual({});
+    expect(validateEventForm({ ...v, waitlistOfferHours: 200 }).waitlistOfferHours).toBe(
+      msg.waitlistOfferHoursRange,
+    );
+    expect(
+      validateEventForm({ ...v, cancellationDeadline: '2030-06-22 00:00:00' }).cancellationDeadline,
+    ).toBe(msg.cancellationDeadlineBeforeStart);
+    expect(validateEventForm({ ...v, registrationFee: 0, greenFee: '' }).payOnline).toBe(
+      msg.payOnlineNeedsPrice,
+    );
+  });
 });

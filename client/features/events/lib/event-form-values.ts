@@ -1,6 +1,6 @@
 import { dayjs, inSweden, SITE_TIME_ZONE } from '@client/lib/dates';
 import { MAX_PARTICIPANTS_DEFAULT } from '@common/limits';
-import type { EventStatus } from '@common/options';
+import type { EventStatus, WaitlistMode } from '@common/options';
 import { totalPrice } from '@common/rules/event-price';
 import { type Event, eventInputSchema } from '@common/schemas/events';
 
@@ -23,6 +23,12 @@ export interface EventFormValues {
   status: EventStatus;
   description: string;
   notes: string;
+  registrationOpensAt: string | null;
+  waitlistMode: WaitlistMode;
+  waitlistOfferHours: number | string;
+  cancellationDeadline: string | null;
+  lateCancellationFee: number | string;
+  payOnline: boolean;
 }
 
 /** ISO instant → picker value in Swedish time. */
@@ -52,6 +58,12 @@ export function initialValues(e?: Event): EventFormValues {
     status: e?.status ?? 'upcoming',
     description: e?.description ?? '',
     notes: e?.notes ?? '',
+    registrationOpensAt: toPicker(e?.registrationOpensAt),
+    waitlistMode: e?.waitlistMode ?? 'auto',
+    waitlistOfferHours: e?.waitlistOfferHours ?? 24,
+    cancellationDeadline: toPicker(e?.cancellationDeadline),
+    lateCancellationFee: e?.lateCancellationFee ?? 0,
+    payOnline: e?.payOnline ?? false,
   };
 }
 
@@ -86,6 +98,12 @@ export function toPayload(v: EventFormValues, createdBy: string | null) {
     coffeeIncluded: v.coffeeIncluded,
     lunchIncluded: v.lunchIncluded,
     imageId: v.imageId,
+    registrationOpensAt: fromPicker(v.registrationOpensAt),
+    waitlistMode: v.waitlistMode,
+    waitlistOfferHours: num(v.waitlistOfferHours),
+    cancellationDeadline: fromPicker(v.cancellationDeadline),
+    lateCancellationFee: num(v.lateCancellationFee),
+    payOnline: v.payOnline,
   };
 }
 

@@ -4,7 +4,17 @@ import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { MAX_PARTICIPANTS_MIN, MAX_PARTICIPANTS_STEP } from '@common/limits';
 import type { Event } from '@common/schemas/events';
-import { Button, Checkbox, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { linkImageToEvent, useCreateEvent, useUpdateEvent } from '../../api/event-mutations';
@@ -17,6 +27,7 @@ import {
   validateEventForm,
 } from '../../lib/event-form-values';
 import { ImageField } from './image-field';
+import { RegistrationRulesFields } from './registration-rules-fields';
 
 const STATUSES = [
   { value: 'upcoming', label: 'Kommande' },
@@ -120,6 +131,7 @@ export function EventForm({
           maxDate={dayBefore(v.startTime)}
           {...form.getInputProps('registrationDeadline')}
         />
+        <RegistrationRulesFields form={form} startTime={v.startTime} />
         <NumberInput
           label="Anmälningsavgift (SEK)"
           min={0}
@@ -148,6 +160,11 @@ export function EventForm({
           />
         ) : null}
         <TextInput label="Totalpris" value={formatKr(formTotal(v))} readOnly variant="filled" />
+        <Switch
+          label="Betalning på sajten (kort eller Swish)"
+          description="Deltagarna betalar totalpriset här när de är anmälda."
+          {...form.getInputProps('payOnline', { type: 'checkbox' })}
+        />
         <ImageField
           value={v.imageId}
           entityId={event ? String(event.id) : 'pending'}
