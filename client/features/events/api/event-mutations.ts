@@ -2,7 +2,7 @@ import { apiJson } from '@client/lib/api';
 import { uploadImage } from '@client/lib/upload-image';
 import { type Event, eventSchema } from '@common/schemas/events';
 import { type ImageInfo, imageSchema } from '@common/schemas/images';
-import { type Registration, registrationSchema } from '@common/schemas/registrations';
+import { cancelResultSchema, type Registration, registrationSchema } from '@common/schemas/registrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { EVENTS_KEY, eventKey, registrationsKey } from './events-query';
@@ -65,13 +65,7 @@ export function useRegister(id: number) {
 export function useCancelRegistration(id: number) {
   const invalidate = useInvalidateEvent();
   return useMutation({
-    mutationFn: () =>
-      apiJson(
-        'DELETE',
-        `/api/events/${id}/register`,
-        undefined,
-        z.object({ message: z.string(), promotedCount: z.number().int() }),
-      ),
+    mutationFn: () => apiJson('DELETE', `/api/events/${id}/register`, undefined, cancelResultSchema),
     onSuccess: () => invalidate(id),
   });
 }

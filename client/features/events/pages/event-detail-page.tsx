@@ -25,10 +25,12 @@ import { IconArrowLeft, IconCalendar, IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useEvent, useRegistrations } from '../api/events-query';
+import { AdminParticipants } from '../components/detail/admin-participants';
 import { DuplicateEventButton } from '../components/detail/duplicate-event-button';
 import { EventActions } from '../components/detail/event-actions';
 import { EventInfoCard } from '../components/detail/event-info-card';
 import { ParticipantDialog } from '../components/detail/participant-dialog';
+import { OpensCountdown, RegistrationStateCard } from '../components/detail/registration-state-card';
 import { ParticipantsTable, PrivateNotes } from '../components/detail/participants-table';
 import { EventImage } from '../components/event-image';
 
@@ -150,6 +152,8 @@ export function EventDetailPage() {
                     {event.description?.trim() || 'Ingen beskrivning angiven.'}
                   </Text>
                 </section>
+                <OpensCountdown event={event} />
+                <RegistrationStateCard event={event} loggedIn={isAuthenticated} />
                 <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
                 {event.abilities.canEdit ? (
                   <Group>
@@ -173,7 +177,14 @@ export function EventDetailPage() {
             {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
-            {isAuthenticated ? (
+            {event.abilities.canSetPayment ? (
+              <AdminParticipants
+                eventId={event.id}
+                registrations={regs.data}
+                loading={regs.isLoading}
+                onOpenUser={setOpenUser}
+              />
+            ) : isAuthenticated ? (
               <ParticipantsTable
                 eventId={event.id}
                 registrations={regs.data}

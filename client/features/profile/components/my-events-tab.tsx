@@ -1,5 +1,6 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate, formatTime } from '@client/lib/dates';
+import { formatKr } from '@client/lib/format';
 import { hasEnded } from '@common/rules/event-phase';
 import type { UserRegistration } from '@common/schemas/registrations';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -43,10 +44,43 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
               På väntelista
             </Badge>
           )}
+          {r.status === 'offered' && (
+            <Badge color="teal" variant="light">
+              Erbjuden plats
+            </Badge>
+          )}
+          {r.status === 'cancelled' && (
+            <Badge color="gray" variant="light">
+              Avbokad
+            </Badge>
+          )}
         </Group>
+        {r.status === 'offered' && r.offerExpiresAt ? (
+          <Text size="sm" fw={600} c="teal.9">
+            En plats är ledig för dig – svara senast {formatLongDate(r.offerExpiresAt)} kl.{' '}
+            {formatTime(r.offerExpiresAt)}.
+          </Text>
+        ) : null}
+        {r.amountDue > 0 ? (
+          <Text size="sm" fw={600} c="red.9">
+            Att betala: {formatKr(r.amountDue)}
+            {r.lateCancellation ? ' (sen avbokning)' : ''}
+          </Text>
+        ) : null}
         <Text size="sm">
           {r.groupId != null ? `Assigned to Ball Group #${r.groupId}` : 'Ball groups not yet assigned'}
         </Text>
+        {r.group ? (
+          <Text size="sm" fw={500}>
+            {[
+              r.group.name,
+              r.group.teeTimeLocal ? `Starttid ${r.group.teeTimeLocal}` : null,
+              r.group.startingHole ? `Hål ${r.group.startingHole}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ) : null}
         <Button component={Link} to={`/events/${r.eventId}`} variant="light" w="fit-content">
           View Details
         </Button>
@@ -55,14 +89,19 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
   );
 }
 
-/** Splits registrations: upcoming (registered), waitlisted, past (event ended), each by start time. */
+/**
+ * Splits registrations: upcoming (registered, or cancelled late with a fee due), waitlisted (and
+ * offered), past (event ended), each by start time.
+ */
 export function splitRegistrations(list: UserRegistration[], now = new Date()) {
   const byStart = [...list].sort((a, b) => Date.parse(a.event.startTime) - Date.parse(b.event.startTime));
   const past = byStart.filter((r) => hasEnded(r.event, now)).reverse();
   const open = byStart.filter((r) => !hasEnded(r.event, now));
   return {
-    upcoming: open.filter((r) => r.status === 'registered'),
-    waitlisted: open.filter((r) => r.status === 'waitlisted'),
+    // A late cancellation with a fee stays in view until the fee is paid or waived.
+    upcoming: open.filter((r) => r.status === 'registered' || (r.status === 'cancelled' && r.amountDue > 0)),
+    // An offer is still the waitlist's until it is answered.
+    waitlisted: open.filter((r) => r.status === 'waitlisted' || r.status === 'offered'),
     past,
   };
 }

@@ -7,11 +7,12 @@ import { interestList } from './profile-side-card';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-06-01T10:00:00Z');
-const reg = (id: number, status: 'registered' | 'waitlisted', startOffsetDays: number) =>
+const reg = (id: number, status: UserRegistration['status'], startOffsetDays: number, amountDue = 0) =>
   ({
     id,
     eventId: id,
     status,
+    amountDue,
     paymentStatus: 'pending',
     groupId: null,
     event: {
@@ -35,6 +36,15 @@ describe('Mina Event', () => {
     expect(upcoming.map((r) => r.id)).toEqual([5, 1]);
     expect(waitlisted.map((r) => r.id)).toEqual([2]);
     expect(past.map((r) => r.id)).toEqual([4, 3]);
+  });
+
+  it('shows offers with the waitlist and a late cancellation while its fee is due', () => {
+    const { upcoming, waitlisted } = splitRegistrations(
+      [reg(1, 'offered', 4), reg(2, 'cancelled', 6, 500), reg(3, 'cancelled', 7, 0), reg(4, 'registered', 8)],
+      now,
+    );
+    expect(waitlisted.map((r) => r.id)).toEqual([1]);
+    expect(upcoming.map((r) => r.id)).toEqual([2, 4]);
   });
 });
 

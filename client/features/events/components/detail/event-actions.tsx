@@ -1,10 +1,12 @@
 import { loginUrl } from '@client/features/auth/lib/auth-urls';
 import { ApiError, apiErrorMessage } from '@client/lib/api';
+import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
+import { REGISTRATION_STATUS_LABELS } from '@common/options';
 import { hasEnded } from '@common/rules/event-phase';
-import { registrationClosedReason } from '@common/rules/event-registration';
+import { lateCancellationFeeNow, registrationClosedReason } from '@common/rules/event-registration';
 import type { EventDetail } from '@common/schemas/events';
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -39,6 +41,8 @@ export function EventActions({
   const mine = event.myRegistration;
   const full = event.registeredCount >= event.maxParticipants;
   const close = () => setDialog(null);
+  // Only a held place costs a fee to give up (not a place in the queue or an offer).
+  const lateFee = mine?.status === 'registered' ? lateCancellationFeeNow(event) : 0;
 
   const submit = (body: { dietaryPreferences: string; notes: string }) =>
     register.mutate(body, {
@@ -46,9 +50,11 @@ export function EventActions({
         close();
         toastSuccess(
           r.status === 'waitlisted' ? 'Du står på väntelistan' : 'Du är registrerad',
-          r.status === 'waitlisted'
-            ? 'Du flyttas upp automatiskt när en plats blir ledig.'
-            : `Välkommen till ${event.title}!`,
+          r.status !== 'waitlisted'
+            ? `Välkommen till ${event.title}!`
+            : event.waitlistMode === 'offer'
+              ? 'Du får ett erbjudande när en plats blir ledig.'
+              : 'Du flyttas upp automatiskt när en plats blir ledig.',
         );
       },
       onError: (err) => {
@@ -82,13 +88,20 @@ export function EventActions({
           </Button>
         ) : null}
         {mine ? (
-          <Badge size="lg" color={mine.status === 'registered' ? 'green' : 'orange'}>
-            {mine.status === 'registered' ? 'Registrerad' : 'På väntelista'}
+          <Badge
+            size="lg"
+            color={mine.status === 'registered' ? 'green' : mine.status === 'offered' ? 'teal' : 'orange'}
+          >
+            {mine.status === 'registered'
+              ? 'Registrerad'
+              : mine.status === 'waitlisted'
+                ? 'På väntelista'
+                : REGISTRATION_STATUS_LABELS[mine.status]}
           </Badge>
         ) : null}
         {mine && event.abilities.canCancel ? (
           <Button variant="outline" color="red" onClick={() => setDialog('cancel')}>
-            Avboka registrering
+            {mine.status === 'waitlisted' ? 'Lämna kön' : 'Avboka registrering'}
           </Button>
         ) : null}
         <Button
@@ -133,6 +146,12 @@ export function EventActions({
       <UpgradeDialog opened={dialog === 'upgrade'} onClose={close} />
       <Modal opened={dialog === 'cancel'} onClose={close} title="Avboka registrering" centered>
         <Text>Är du säker på att du vill avboka din registrering till {event.title}?</Text>
+        {lateFee > 0 ? (
+          <Alert color="red" mt="md" title={`Avgift ${formatKr(lateFee)}`}>
+            Du avbokar efter sista dag för avbokning. Avgiften {formatKr(lateFee)} tas ut om ingen från
+            reservlistan tar din plats.
+          </Alert>
+        ) : null}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
             Avbryt
@@ -142,9 +161,14 @@ export function EventActions({
             loading={cancel.isPending}
             onClick={() =>
               cancel.mutate(undefined, {
-                onSuccess: () => {
+                onSuccess: (res) => {
                   close();
-                  toastSuccess('Registreringen avbokad', 'Din plats är avbokad.');
+                  toastSuccess(
+                    'Registreringen avbokad',
+                    res.amountDue > 0
+                      ? `Din plats är avbokad. Avgift för sen avbokning: ${formatKr(res.amountDue)}.`
+                      : 'Din plats är avbokad.',
+                  );
                 },
                 onError: (err) => {
                   close();

@@ -1,11 +1,13 @@
 import { apiErrorMessage } from '@client/lib/api';
-import { formatDate } from '@client/lib/dates';
+import { formatDate, formatTime } from '@client/lib/dates';
+import { formatKr } from '@client/lib/format';
 import { toastError } from '@client/lib/toast';
-import { PAYMENT_STATUSES } from '@common/options';
+import { PAYMENT_STATUSES, REGISTRATION_STATUS_LABELS } from '@common/options';
 import { displayName } from '@common/rules/display-name';
 import type { Registration } from '@common/schemas/registrations';
 import type { PublicUser } from '@common/schemas/users';
-import { Anchor, Badge, Center, Loader, Select, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Center, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSetPayment } from '../../api/event-mutations';
 
 const PAYMENT: Record<string, { label: string; color: string }> = {
@@ -22,10 +24,56 @@ interface Props {
   loading: boolean;
   isAdmin: boolean;
   onOpenUser: (u: PublicUser) => void;
+  /** More actions in an admin's row (e.g. 'Återbetala'). */
+  rowActions?: (r: Registration) => ReactNode;
+}
+
+const STATUS_COLOR: Record<Registration['status'], string> = {
+  registered: 'green',
+  offered: 'teal',
+  waitlisted: 'orange',
+  cancelled: 'gray',
+};
+
+/** The status of a registration; an offer with its expiry, a cancellation with its time and late fee. */
+function StatusBadge({ r }: { r: Registration }) {
+  const label =
+    r.status === 'registered'
+      ? 'Registrerad'
+      : r.status === 'waitlisted'
+        ? 'Väntelista'
+        : REGISTRATION_STATUS_LABELS[r.status];
+  return (
+    <Stack gap={2}>
+      <Badge color={STATUS_COLOR[r.status]} variant="light" miw="max-content">
+        {label}
+      </Badge>
+      {r.status === 'offered' && r.offerExpiresAt ? (
+        <Text size="xs" c="dimmed">
+          Svar senast {formatDate(r.offerExpiresAt)} {formatTime(r.offerExpiresAt)}
+        </Text>
+      ) : null}
+      {r.status === 'cancelled' && r.cancelledAt ? (
+        <Text size="xs" c="dimmed">
+          {formatDate(r.cancelledAt)} {formatTime(r.cancelledAt)}
+          {r.lateCancellation
+            ? ` · sen avbokning${r.amountDue ? `, ${formatKr(r.amountDue)}` : ', avgift bortagen'}`
+            : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 /** Participants (spec §2): Namn, Ort, Status, Registrerad, Betalning and, for admins, Åtgärder. */
-export function ParticipantsTable({ eventId, registrations, loading, isAdmin, onOpenUser }: Props) {
+export function ParticipantsTable({
+  eventId,
+  registrations,
+  loading,
+  isAdmin,
+  onOpenUser,
+  rowActions,
+}: Props) {
   const setPayment = useSetPayment(eventId);
   if (loading) {
     return (
@@ -62,15 +110,7 @@ export function ParticipantsTable({ eventId, registrations, loading, isAdmin, on
                 </Table.Td>
                 <Table.Td>{r.user.location ?? '–'}</Table.Td>
                 <Table.Td>
-                  {r.status === 'waitlisted' ? (
-                    <Badge color="orange" variant="light" miw="max-content">
-                      Väntelista
-                    </Badge>
-                  ) : (
-                    <Badge color="green" variant="light" miw="max-content">
-                      Registrerad
-                    </Badge>
-                  )}
+                  <StatusBadge r={r} />
                 </Table.Td>
                 <Table.Td>{formatDate(r.registeredAt)}</Table.Td>
                 <Table.Td>
@@ -102,6 +142,7 @@ export function ParticipantsTable({ eventId, registrations, loading, isAdmin, on
                         );
                       }}
                     />
+                    {rowActions?.(r)}
                   </Table.Td>
                 ) : null}
               </Table.Tr>

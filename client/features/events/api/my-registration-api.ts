@@ -1,0 +1,67 @@
+import { ApiError, apiJson, apiRequest } from '@client/lib/api';
+import {
+  eventCheckoutResultSchema,
+  type MyRegistration,
+  myRegistrationSchema,
+} from '@common/schemas/registrations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { eventKey } from './events-query';
+
+/** Query key of GET /api/events/{id}/registration (under the event's key: event mutations refresh it). */
+export const myRegistrationKey = (id: number | string) =>
+  ['/api/events', String(id), 'registration'] as const;
+
+/** GET /api/events/{id}/registration: the caller's registration, or null when there is none (404). */
+export function useMyRegistration(eventId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: myRegistrationKey(eventId),
+    enabled,
+    queryFn: async (): Promise<MyRegistration | null> => {
+      try {
+        return await apiJson('GET', `/api/events/${eventId}/registration`, undefined, myRegistrationSchema);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+}
+
+/** Everything about the event and the caller's place is read again. */
+function useRefreshEvent(eventId: number) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: eventKey(eventId) }),
+      qc.invalidateQueries({ queryKey: ['/api/events'], exact: true }),
+      qc.invalidateQueries({ queryKey: ['/api/users'] }),
+    ]);
+}
+
+/** POST /api/events/{id}/offer/accept or /decline. */
+export function useAnswerOffer(eventId: number) {
+  const refresh = useRefreshEvent(eventId);
+  return useMutation({
+    mutationFn: (answer: 'accept' | 'decline') =>
+      apiJson('POST', `/api/events/${eventId}/offer/${answer}`, {}, myRegistrationSchema),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/events/{id}/checkout, then to the payment page (Stripe Checkout or the test page). */
+export function useStartCheckout(eventId: number) {
+  return useMutation({
+    mutationFn: () => apiJson('POST', `/api/events/${eventId}/checkout`, {}, eventCheckoutResultSchema),
+    onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+  });
+}
+
+/** POST /api/events/{id}/checkout/confirm after the return from the payment page. */
+export function useConfirmCheckout(eventId: number) {
+  const refresh = useRefreshEvent(eventId);
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      apiRequest('POST', `/api/events/${eventId}/checkout/confirm`, { sessionId }).then((r) => r.json()),
+    onSuccess: () => refresh(),
+  });
+}

@@ -1,0 +1,185 @@
+import { apiErrorMessage } from '@client/lib/api';
+import { formatLongDate, formatTime } from '@client/lib/dates';
+import { formatKr } from '@client/lib/format';
+import { toastError, toastSuccess } from '@client/lib/toast';
+import type { EventDetail } from '@common/schemas/events';
+import type { MyRegistration } from '@common/schemas/registrations';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { eventKey } from '../../api/events-query';
+import {
+  useAnswerOffer,
+  useConfirmCheckout,
+  useMyRegistration,
+  useStartCheckout,
+} from '../../api/my-registration-api';
+import { countdownText } from '../../lib/countdown';
+
+/** The time now, ticking every 30 s (countdowns). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  const tick = useInterval(() => setNow(new Date()), 30_000);
+  useEffect(() => {
+    tick.start();
+    return tick.stop;
+  }, [tick]);
+  return now;
+}
+
+const when = (iso: string) => `${formatLongDate(iso)} kl. ${formatTime(iso)}`;
+
+/** 'Anmälan öppnar …' with a countdown; when the time comes the event is read again (the button opens). */
+export function OpensCountdown({ event }: { event: EventDetail }) {
+  const now = useNow();
+  const qc = useQueryClient();
+  const opensAt = event.registrationOpensAt;
+  const ahead = !!opensAt && Date.parse(opensAt) > now.getTime();
+  useEffect(() => {
+    if (!opensAt || !ahead) return;
+    const ms = Date.parse(opensAt) - Date.now();
+    if (ms > 2_147_000_000) return;
+    const t = setTimeout(() => qc.invalidateQueries({ queryKey: eventKey(event.id) }), ms + 500);
+    return () => clearTimeout(t);
+  }, [opensAt, ahead, qc, event.id]);
+  if (!opensAt || !ahead) return null;
+  return (
+    <Alert color="blue" title={`Anmälan öppnar ${when(opensAt)}`}>
+      Om {countdownText(opensAt, now)}.
+    </Alert>
+  );
+}
+
+/** The return from the payment page: confirms a paid checkout once and tidies the address. */
+function useCheckoutReturn(eventId: number) {
+  const [params, setParams] = useSearchParams();
+  const confirm = useConfirmCheckout(eventId);
+  const payment = params.get('payment');
+  const sessionId = params.get('session_id');
+  const { mutate } = confirm;
+  useEffect(() => {
+    if (!payment) return;
+    const tidy = () =>
+      setParams(
+        (p) => {
+          p.delete('payment');
+          p.delete('session_id');
+          return p;
+        },
+        { replace: true },
+      );
+    if (payment === 'success' && sessionId) {
+      mutate(sessionId, {
+        onSuccess: () => toastSuccess('Betalningen är klar', 'Tack! Kvittot kommer med e-post.'),
+        onError: (err) => toastError('Betalningen kunde inte bekräftas', apiErrorMessage(err)),
+        onSettled: tidy,
+      });
+    } else {
+      toastError('Betalningen avbröts', 'Inget har dragits. Du kan betala när du vill.');
+      tidy();
+    }
+  }, [payment, sessionId, mutate, setParams]);
+}
+
+function OfferBlock({ event, reg, now }: { event: EventDetail; reg: MyRegistration; now: Date }) {
+  const answer = useAnswerOffer(event.id);
+  const checkout = useStartCheckout(event.id);
+  const expires = reg.offerExpiresAt;
+  const respond = (a: 'accept' | 'decline') =>
+    answer.mutate(a, {
+      onSuccess: () =>
+        a === 'accept'
+          ? toastSuccess('Du har tackat ja', `Välkommen till ${event.title}!`)
+          : toastSuccess('Du har tackat nej', 'Platsen går vidare till nästa i kön.'),
+      onError: (err) => toastError('Det gick inte', apiErrorMessage(err)),
+    });
+  return (
+    <Alert color="green" title="En plats är ledig för dig!">
+      <Stack gap="xs">
+        {expires ? (
+          <Text size="sm">
+            Svara senast {when(expires)} (om {countdownText(expires, now)}) – annars går platsen till nästa i
+            kön.
+          </Text>
+        ) : null}
+        <Group gap="sm">
+          {reg.canPay ? (
+            <Button loading={checkout.isPending} onClick={() => checkout.mutate()}>
+              Tacka ja och betala {formatKr(event.price)}
+            </Button>
+          ) : (
+            <Button
+              loading={answer.isPending && answer.variables === 'accept'}
+              onClick={() => respond('accept')}
+            >
+              Tacka ja
+            </Button>
+          )}
+          <Button
+            variant="default"
+            loading={answer.isPending && answer.variables === 'decline'}
+            onClick={() => respond('decline')}
+          >
+            Tacka nej
+          </Button>
+        </Group>
+        {checkout.error ? <Text c="red">{apiErrorMessage(checkout.error)}</Text> : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The member's own place at the event (issue 14): the place in the queue, an offer with its countdown
+ * and answers, the fee to pay on the site, a late-cancellation fee; and the return from payment.
+ */
+export function RegistrationStateCard({ event, loggedIn }: { event: EventDetail; loggedIn: boolean }) {
+  const now = useNow();
+  const { data: reg } = useMyRegistration(event.id, loggedIn);
+  const checkout = useStartCheckout(event.id);
+  useCheckoutReturn(event.id);
+  if (!reg) return null;
+  if (reg.status === 'offered') return <OfferBlock event={event} reg={reg} now={now} />;
+  if (reg.status === 'waitlisted') {
+    return (
+      <Alert color="orange" title={`Du är nummer ${reg.position ?? '–'} i kön`}>
+        {event.waitlistMode === 'offer'
+          ? `När en plats blir ledig får du ett erbjudande och ${event.waitlistOfferHours} timmar att svara.`
+          : 'Du flyttas upp automatiskt när en plats blir ledig.'}
+      </Alert>
+    );
+  }
+  if (reg.status === 'cancelled') {
+    if (reg.amountDue <= 0) return null;
+    return (
+      <Alert color="red" title={`Avgift för sen avbokning: ${formatKr(reg.amountDue)}`}>
+        Du avbokade efter sista dag för avbokning. Avgiften tas bort om någon från reservlistan tar din plats
+        före eventet.
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" title="Du är anmäld">
+      <Group gap="sm" justify="space-between">
+        <Group gap="xs">
+          <Text size="sm">Betalning:</Text>
+          {reg.paymentStatus === 'paid' ? (
+            <Badge color="green">Betald {reg.amountPaid > 0 ? formatKr(reg.amountPaid) : ''}</Badge>
+          ) : reg.paymentStatus === 'refunded' ? (
+            <Badge color="gray">Återbetalad</Badge>
+          ) : (
+            <Badge color="yellow">Ej betald</Badge>
+          )}
+        </Group>
+        {reg.canPay ? (
+          <Button loading={checkout.isPending} onClick={() => checkout.mutate()}>
+            Betala {formatKr(event.price)}
+          </Button>
+        ) : null}
+      </Group>
+      {checkout.error ? <Text c="red">{apiErrorMessage(checkout.error)}</Text> : null}
+    </Alert>
+  );
+}
