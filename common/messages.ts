@@ -151,6 +151,24 @@ export const msg = {
   groupTeeTimeSaved: 'Starttiden är sparad',
   groupTeeTimeFailed: 'Kunde inte spara starttiden',
   groupsNoneRegistered: 'Det finns inga registrerade deltagare att dela in i bollgrupper',
+  // Tee times and start list (issue 16)
+  groupStartingHoleInvalid: 'Starthålet ska vara ett hål mellan 1 och 18',
+  groupStartingHole: 'Starthål',
+  teeTimeIntervalInvalid: 'Intervallet ska vara mellan 1 och 60 minuter',
+  teeTimeModeInvalid: 'Välj intervall eller kanonstart',
+  teeTimesPastMidnight:
+    'Starttiderna räcker inte till alla grupper före midnatt. Välj en tidigare första starttid eller ett kortare intervall.',
+  groupsNoneForTeeTimes: 'Det finns inga bollgrupper att fördela starttider till',
+  teeTimesDistribute: 'Fördela starttider',
+  teeTimesDistributed: 'Starttiderna är fördelade',
+  teeTimesFailed: 'Kunde inte fördela starttiderna',
+  groupsRegeneratePublished:
+    'Grupperna är redan publicerade. Nya grupper ersätter dem och deltagarna ser dem inte förrän du publicerar igen – då får alla en ny notis.',
+  startListDownload: 'Ladda ner startlista (PDF)',
+  startListPrint: 'Skriv ut startlista',
+  // Exports (issue 16)
+  exportListInvalid: 'Okänd lista: välj participants, dietary, rooms eller payments',
+  exportFailed: 'Exporten misslyckades',
   groupRenamed: 'Group renamed',
   groupRenamedText: 'The ball group has been successfully renamed.',
   groupDeleted: 'Group deleted',

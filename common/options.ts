@@ -95,6 +95,12 @@ export const WAITLIST_MODE_LABELS: Record<WaitlistMode, string> = {
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The payment badge's words (spec §2 'Participants table'). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Väntande',
+  paid: 'Betald',
+  refunded: 'Återbetalad',
+};
 
 export const IMAGE_ENTITY_TYPES = ['event', 'profile'] as const;
 export type ImageEntityType = (typeof IMAGE_ENTITY_TYPES)[number];

@@ -159,7 +159,9 @@ test.describe('admin', () => {
     // The printable start list holds every group.
     await expect(page.getByTestId('start-list')).toContainText(`Startlista – ${FULL_EVENT}`);
 
-    // The member sees the group on 'Mina Event'.
+    // The member sees the group on 'Mina Event' once the admin has published the groups.
+    await page.getByRole('button', { name: /^Publicera bollgrupper/ }).click();
+    await expect(page.getByText('Bollgrupperna är publicerade')).toBeVisible();
     await member.goto('/profile');
     await member.getByRole('tab', { name: 'Mina Event' }).click();
     const card = member.locator('div', { has: member.getByRole('heading', { name: FULL_EVENT }) }).last();

@@ -33,6 +33,7 @@ import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
 import { eventsRoutes } from './events/events.routes';
+import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { healthRoutes } from './health/health.routes';
 import { registerImageJobs } from './images/images.jobs';
@@ -204,6 +205,7 @@ export async function buildApp({
   await app.register(offersRoutes);
   await app.register(announcementsRoutes);
   await app.register(auditRoutes);
+  await app.register(exportsRoutes);
   await app.register(imagesRoutes);
   await app.register(membersRoutes);
   await app.register(feedbackRoutes);

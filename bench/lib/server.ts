@@ -8,6 +8,8 @@ export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghijk
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process (its memory can be read from /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startServer(opts: {
   return {
     url,
     port: opts.port,
+    pid: child.pid as number,
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

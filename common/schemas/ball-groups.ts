@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { GENDERS, PAYMENT_STATUSES } from '../options';
+import { CLOCK_PATTERN, COURSE_HOLES, TEE_TIME_MODES } from '../rules/tee-times';
 
 const positiveId = (error: string) =>
   z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
@@ -26,6 +27,44 @@ export const renameGroupInputSchema = z.object({
     .max(100, { error: msg.groupNameTooLong }),
 });
 export type RenameGroupInput = z.infer<typeof renameGroupInputSchema>;
+
+/** A tee time as typed: "HH:mm", Swedish time on the event's start date. */
+const clockSchema = z
+  .string({ error: msg.groupTeeTimeInvalid })
+  .regex(CLOCK_PATTERN, { error: msg.groupTeeTimeInvalid });
+const startingHoleSchema = z
+  .number({ error: msg.groupStartingHoleInvalid })
+  .int({ error: msg.groupStartingHoleInvalid })
+  .min(1, { error: msg.groupStartingHoleInvalid })
+  .max(COURSE_HOLES, { error: msg.groupStartingHoleInvalid });
+
+/**
+ * PATCH /api/events/{eventId}/groups/{groupId}: any of a new name, a tee time ("HH:mm" on the event's
+ * start date in Swedish time; null clears it) and a starting hole (1–18; null clears it).
+ */
+export const updateGroupInputSchema = z
+  .object({
+    name: renameGroupInputSchema.shape.name.optional(),
+    teeTime: clockSchema.nullable().optional(),
+    startingHole: startingHoleSchema.nullable().optional(),
+  })
+  // Nothing to change: ask for the name, as the rename dialog does.
+  .refine((v) => v.name !== undefined || v.teeTime !== undefined || v.startingHole !== undefined, {
+    error: msg.groupNameRequired,
+  });
+export type UpdateGroupInput = z.infer<typeof updateGroupInputSchema>;
+
+/** POST /api/events/{id}/groups/tee-times ('Fördela starttider'). */
+export const distributeTeeTimesInputSchema = z.object({
+  firstTeeTime: clockSchema,
+  intervalMinutes: z
+    .number({ error: msg.teeTimeIntervalInvalid })
+    .int({ error: msg.teeTimeIntervalInvalid })
+    .min(1, { error: msg.teeTimeIntervalInvalid })
+    .max(60, { error: msg.teeTimeIntervalInvalid }),
+  mode: z.enum(TEE_TIME_MODES, { error: msg.teeTimeModeInvalid }),
+});
+export type DistributeTeeTimesInput = z.infer<typeof distributeTeeTimesInputSchema>;
 
 /** PATCH /api/events/{eventId}/groups/{groupId}/tee-time: an ISO time with offset, or null to clear. */
 export const groupTeeTimeInputSchema = z.object({
@@ -59,7 +98,8 @@ export const groupMemberSchema = z.object({
   name: z.string(),
   handicap: z.number().nullable(),
   gender: z.enum(GENDERS).nullable(),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Only for admins (members never see each other's payments); null otherwise. */
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   groupId: z.number().int().nullable(),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
@@ -80,6 +120,10 @@ export const ballGroupSchema = z.object({
   name: z.string(),
   /** The group's first tee time (ISO), or null when not set. */
   teeTime: z.string().nullable(),
+  /** The same tee time as "HH:mm" in Swedish time, or null. */
+  teeTimeLocal: z.string().nullable(),
+  /** The hole the group starts on (1–18), or null when not set. */
+  startingHole: z.number().int().nullable(),
   createdAt: z.string(),
   members: z.array(groupMemberSchema),
   stats: groupStatsSchema,

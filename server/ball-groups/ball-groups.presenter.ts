@@ -1,5 +1,6 @@
 import { displayName } from '@common/rules/display-name';
 import type { BallGroup, GroupMember } from '@common/schemas/ball-groups';
+import { stockholmClock } from '@common/time';
 import type { BallGroupRow, MemberRow } from './ball-groups.queries';
 
 /** A registration as a group member row. */
@@ -31,6 +32,8 @@ export function presentGroups(groups: BallGroupRow[], members: MemberRow[]): Bal
       eventId: g.eventId,
       name: g.name,
       teeTime: g.teeTime ? g.teeTime.toISOString() : null,
+      teeTimeLocal: g.teeTime ? stockholmClock(g.teeTime) : null,
+      startingHole: g.startingHole,
       createdAt: g.createdAt.toISOString(),
       members: list,
       stats: {
@@ -44,4 +47,9 @@ export function presentGroups(groups: BallGroupRow[], members: MemberRow[]): Bal
       },
     };
   });
+}
+
+/** The groups as a member sees them once published: no payment status of anyone (decisions.md). */
+export function presentGroupsForMember(groups: BallGroup[]): BallGroup[] {
+  return groups.map((g) => ({ ...g, members: g.members.map((m) => ({ ...m, paymentStatus: null })) }));
 }

@@ -100,7 +100,10 @@ export async function previousPairs(db: Db, eventId: number, startTime: Date): P
 /** Ball groups by id (the groups of a member's registrations). */
 export async function findGroupsByIds(db: Db, ids: number[]): Promise<Map<number, BallGroupRow>> {
   if (!ids.length) return new Map();
-  const rows = await db.select().from(ballGroups).where(inArray(ballGroups.id, [...new Set(ids)]));
+  const rows = await db
+    .select()
+    .from(ballGroups)
+    .where(inArray(ballGroups.id, [...new Set(ids)]));
   return new Map(rows.map((g) => [g.id, g]));
 }
 

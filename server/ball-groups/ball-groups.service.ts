@@ -67,19 +67,6 @@ async function groupOfEvent(db: Db, eventId: number, groupId: number) {
   return group;
 }
 
-/** Renames a group (the name is already trimmed and non-blank). */
-export async function renameGroup(
-  db: Db,
-  eventId: number,
-  groupId: number,
-  name: string,
-): Promise<BallGroup> {
-  await groupOfEvent(db, eventId, groupId);
-  await db.update(ballGroups).set({ name }).where(eq(ballGroups.id, groupId));
-  const groups = await getEventGroups(db, eventId);
-  return groups.find((g) => g.id === groupId) as BallGroup;
-}
-
 /** Deletes a group; its members become unassigned. */
 export async function deleteGroup(db: Db, eventId: number, groupId: number): Promise<void> {
   await groupOfEvent(db, eventId, groupId);

@@ -230,13 +230,18 @@ describe('ball groups', () => {
   });
 
   describe("a member's own registrations", () => {
-    it('show the group the member is in', async () => {
+    it('show the group the member is in, once the groups are published', async () => {
       const mine = registrations[registrations.length - 1];
       const groupId = await groupIdOf(mine.id);
-      const res = await member.get(`/api/users/${mine.userId}/registrations`);
-      expect(res.statusCode).toBe(200);
-      const item = (res.json() as { id: number; groupId: number | null }[]).find((x) => x.id === mine.id);
-      expect(item?.groupId).toBe(groupId);
+      expect(groupId).not.toBeNull();
+      const itemOf = async () => {
+        const res = await member.get(`/api/users/${mine.userId}/registrations`);
+        expect(res.statusCode).toBe(200);
+        return (res.json() as { id: number; groupId: number | null }[]).find((x) => x.id === mine.id);
+      };
+      expect((await itemOf())?.groupId).toBeNull();
+      expect((await admin.post(`/api/events/${eventId}/groups/publish`, {})).statusCode).toBe(200);
+      expect((await itemOf())?.groupId).toBe(groupId);
     });
   });
 

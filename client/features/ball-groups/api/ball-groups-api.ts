@@ -3,6 +3,7 @@ import {
   type BallGroup,
   type BallGroupFiguresDto,
   ballGroupSchema,
+  type DistributeTeeTimesInput,
   type GenerateGroupsResult,
   type GroupMember,
   generateGroupsResultSchema,
@@ -121,32 +122,77 @@ export function useSetMemberGroup(eventId: number) {
   });
 }
 
-/** PATCH /api/events/{eventId}/groups/{groupId}/tee-time: set (ISO) or clear (null) a group's tee time. */
-export function useSetTeeTime(eventId: number) {
-  const refresh = useRefresh(eventId);
-  return useMutation({
-    mutationFn: ({ groupId, teeTime }: { groupId: number; teeTime: string | null }) =>
-      apiJson<BallGroup>(
-        'PATCH',
-        `/api/events/${eventId}/groups/${groupId}/tee-time`,
-        { teeTime },
-        ballGroupSchema,
-      ),
-    onSuccess: refresh,
-  });
-}
-
-/** POST /api/events/{id}/ball-groups/publish: the members are told their group and tee time. */
+/** POST /api/events/{id}/groups/publish: members see the groups and are told their group and tee time. */
 export function usePublishGroups(eventId: number) {
   const refresh = useRefresh(eventId);
   return useMutation({
     mutationFn: () =>
       apiJson<PublishGroupsResult>(
         'POST',
-        `/api/events/${eventId}/ball-groups/publish`,
+        `/api/events/${eventId}/groups/publish`,
         {},
         publishGroupsResultSchema,
       ),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * PATCH /api/events/{eventId}/groups/{groupId}: a group's tee time ("HH:mm" on the event's day, or
+ * null) and starting hole (1–18, or null).
+ */
+export function useUpdateGroupStart(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: ({
+      groupId,
+      teeTime,
+      startingHole,
+    }: {
+      groupId: number;
+      teeTime: string | null;
+      startingHole: number | null;
+    }) =>
+      apiJson<BallGroup>(
+        'PATCH',
+        `/api/events/${eventId}/groups/${groupId}`,
+        { teeTime, startingHole },
+        ballGroupSchema,
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/events/{id}/groups/tee-times ('Fördela starttider'): every group gets a time and a hole. */
+export function useDistributeTeeTimes(eventId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: (input: DistributeTeeTimesInput) =>
+      apiJson<BallGroup[]>(
+        'POST',
+        `/api/events/${eventId}/groups/tee-times`,
+        input,
+        z.array(ballGroupSchema),
+      ),
+    onSuccess: (groups) => {
+      queryClient.setQueryData(groupsKey(eventId), groups);
+      return refresh();
+    },
+  });
+}
+
+/** The start list as a PDF file (GET, downloaded by the browser). */
+export const startListPdfUrl = (eventId: number) => `/api/admin/events/${eventId}/start-list.pdf`;
+
+/**
+ * The groups as a member sees them once published (the event page's 'Din bollgrupp'); not loaded
+ * before (`enabled`), when the server would answer 403.
+ */
+export function usePublishedGroups(eventId: number, enabled: boolean) {
+  return useQuery<BallGroup[]>({
+    queryKey: groupsKey(eventId),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(ballGroupSchema) }),
+    enabled,
   });
 }

@@ -4,9 +4,10 @@ import { msg } from '@common/messages';
 import { displayName } from '@common/rules/display-name';
 import type { BallGroup, GroupMember } from '@common/schemas/ball-groups';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconBell, IconPrinter, IconUsersGroup } from '@tabler/icons-react';
+import { IconBell, IconClock, IconFileTypePdf, IconPrinter, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  startListPdfUrl,
   useBallGroups,
   useDeleteGroup,
   useEventDetail,
@@ -17,14 +18,18 @@ import {
   useRenameGroup,
   useSetMemberGroup,
 } from '../api/ball-groups-api';
+import { publishButtonLabel, publishedWhen } from '../lib/group-labels';
 import { GenerationFigures } from './generation-figures';
 import { ConfirmDialog, PickDialog, RenameDialog } from './group-dialogs';
 import { GroupPanel } from './group-panel';
 import { StartList } from './start-list';
 import { TeeTimeField } from './tee-time-field';
+import { TeeTimesDialog } from './tee-times-dialog';
 
 type Dialog =
   | { kind: 'regenerate' }
+  | { kind: 'republish' }
+  | { kind: 'teeTimes' }
   | { kind: 'rename'; group: BallGroup }
   | { kind: 'delete'; group: BallGroup }
   | { kind: 'add'; group: BallGroup }
@@ -64,11 +69,19 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
 
   const runPublish = () =>
     publish.mutate(undefined, {
-      onSuccess: () => toastSuccess(msg.groupsPublished, msg.groupsPublishedText),
-      onError: (err) => toastError(msg.groupsPublishFailed, apiErrorMessage(err)),
+      onSuccess: () => {
+        close();
+        toastSuccess(msg.groupsPublished, msg.groupsPublishedText);
+      },
+      onError: (err) => {
+        close();
+        toastError(msg.groupsPublishFailed, apiErrorMessage(err));
+      },
     });
-  // Known after a publish in this session; publishing again reaches only members whose group or time changed.
-  const publishedAt = publish.data?.publishedAt ?? null;
+  // Publishing again reaches only members whose group or time changed; regenerating withdraws it. The
+  // event detail carries when (ballGroupsPublishedAt), so the button says so after a reload too.
+  const publishedAt = event.data?.ballGroupsPublishedAt ?? null;
+  const onPublishClick = () => (publishedAt ? setDialog({ kind: 'republish' }) : runPublish());
 
   const onGenerateClick = () => (list.length ? setDialog({ kind: 'regenerate' }) : runGenerate());
 
@@ -107,11 +120,32 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
         </Button>
         {list.length ? (
           <Group gap="xs">
-            <Button leftSection={<IconBell size={18} />} onClick={runPublish} loading={publish.isPending}>
-              {publishedAt ? msg.groupsRepublish : msg.groupsPublish}
+            <Button
+              leftSection={<IconBell size={18} />}
+              onClick={onPublishClick}
+              loading={publish.isPending}
+              disabled={event.isPending}
+            >
+              {publishButtonLabel(publishedAt)}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconClock size={18} />}
+              onClick={() => setDialog({ kind: 'teeTimes' })}
+            >
+              {msg.teeTimesDistribute}
+            </Button>
+            <Button
+              component="a"
+              href={startListPdfUrl(eventId)}
+              download
+              variant="default"
+              leftSection={<IconFileTypePdf size={18} />}
+            >
+              {msg.startListDownload}
             </Button>
             <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
-              Skriv ut startlista
+              {msg.startListPrint}
             </Button>
           </Group>
         ) : null}
@@ -139,14 +173,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           </Tabs.List>
           {list.map((g) => (
             <Tabs.Panel key={g.id} value={String(g.id)} pt="md">
-              {event.data ? (
-                <TeeTimeField
-                  key={g.teeTime ?? ''}
-                  eventId={eventId}
-                  eventStart={event.data.startTime}
-                  group={g}
-                />
-              ) : null}
+              <TeeTimeField eventId={eventId} group={g} />
               <GroupPanel
                 group={g}
                 busy={setGroup.isPending}
@@ -166,11 +193,30 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
       <ConfirmDialog
         opened={dialog?.kind === 'regenerate'}
         title="Generera nya bollgrupper?"
-        text="Det finns redan bollgrupper för detta event. De ersätts av en ny indelning av alla registrerade deltagare, och manuella ändringar går förlorade."
+        text={
+          publishedAt
+            ? `${msg.groupsRegeneratePublished} Manuella ändringar och starttider går förlorade.`
+            : 'Det finns redan bollgrupper för detta event. De ersätts av en ny indelning av alla registrerade deltagare, och manuella ändringar och starttider går förlorade.'
+        }
         confirmLabel="Generera nya grupper"
         pending={generate.isPending}
         onClose={close}
         onConfirm={runGenerate}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'republish'}
+        title={`${msg.groupsRepublish}?`}
+        text={`Bollgrupperna publicerades ${publishedAt ? publishedWhen(publishedAt) : ''}. Deltagare vars bollgrupp eller starttid har ändrats sedan dess får en ny notis.`}
+        confirmLabel={msg.groupsRepublish}
+        pending={publish.isPending}
+        onClose={close}
+        onConfirm={runPublish}
+      />
+      <TeeTimesDialog
+        eventId={eventId}
+        groupCount={list.length}
+        opened={dialog?.kind === 'teeTimes'}
+        onClose={close}
       />
       <RenameDialog
         opened={dialog?.kind === 'rename'}

@@ -4,9 +4,29 @@ import { Portal } from '@mantine/core';
 import { formatHandicap, paymentBadge } from '../lib/group-labels';
 import classes from './start-list.module.css';
 
+/** Groups in the order they start: tee time, then starting hole, then as created; unset ones last. */
+export function startOrder(groups: BallGroup[]): BallGroup[] {
+  const time = (g: BallGroup) => (g.teeTime ? Date.parse(g.teeTime) : Number.POSITIVE_INFINITY);
+  return [...groups].sort(
+    (a, b) => time(a) - time(b) || (a.startingHole ?? 99) - (b.startingHole ?? 99) || a.id - b.id,
+  );
+}
+
+/** 'Starttid 09:10 · Hål 1 · Bollgrupp 1', as on the PDF start list. */
+export function startHeading(g: BallGroup): string {
+  return [
+    g.teeTimeLocal ? `Starttid ${g.teeTimeLocal}` : 'Starttid ej satt',
+    g.startingHole ? `Hål ${g.startingHole}` : null,
+    g.name,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /**
- * The printable start list for the day of the event: one table per group (name, handicap, payment and a
- * box to tick on arrival). Hidden on screen; the print stylesheet prints only this.
+ * The printable start list for the day of the event, the same as the PDF's: the groups in start order,
+ * each with tee time, starting hole and a table (name, handicap, payment and a box to tick on arrival).
+ * Hidden on screen; the print stylesheet prints only this (no navigation, no buttons).
  */
 export function StartList({
   title,
@@ -26,10 +46,11 @@ export function StartList({
         <p>
           {formatLongDate(startTime)} kl. {formatTime(startTime)} · {location}
         </p>
-        {groups.map((g) => (
+        {startOrder(groups).map((g) => (
           <section key={g.id} className={classes.group}>
             <h2>
-              {g.name} ({g.members.length} spelare, snitthcp {formatHandicap(g.stats.averageHandicap)})
+              {startHeading(g)} ({g.members.length} spelare, snitthcp{' '}
+              {formatHandicap(g.stats.averageHandicap)})
             </h2>
             <table className={classes.table}>
               <thead>
@@ -45,7 +66,7 @@ export function StartList({
                   <tr key={m.id}>
                     <td>{m.name}</td>
                     <td>{m.handicap === null ? '–' : formatHandicap(m.handicap)}</td>
-                    <td>{paymentBadge(m.paymentStatus).label}</td>
+                    <td>{m.paymentStatus ? paymentBadge(m.paymentStatus).label : ''}</td>
                     <td className={classes.check} />
                   </tr>
                 ))}

@@ -1,8 +1,10 @@
+import { formatDate, formatTime } from '@client/lib/dates';
+import { msg } from '@common/messages';
 import type { PaymentStatus } from '@common/options';
 import type { BallGroup } from '@common/schemas/ball-groups';
 
 /** Payment badge (spec §2): anything but paid or refunded shows as pending. */
-export function paymentBadge(status: PaymentStatus | string): { label: string; color: string } {
+export function paymentBadge(status: PaymentStatus | string | null): { label: string; color: string } {
   if (status === 'paid') return { label: 'Betald', color: 'green' };
   if (status === 'refunded') return { label: 'Återbetalad', color: 'gray' };
   return { label: 'Väntande', color: 'yellow' };
@@ -25,4 +27,17 @@ export function formatHandicap(value: number | null): string {
   return value === null
     ? 'Ej angivet'
     : value.toLocaleString('sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** When the groups were published, in Swedish time: '14 juni 2025 kl. 09:30'. */
+export function publishedWhen(publishedAt: string): string {
+  return `${formatDate(publishedAt)} kl. ${formatTime(publishedAt)}`;
+}
+
+/**
+ * The publish button's label from the event's `ballGroupsPublishedAt`: 'Publicera bollgrupper', or once
+ * published 'Publicerade 14 juni 2025 kl. 09:30 – publicera igen' (also after a reload).
+ */
+export function publishButtonLabel(publishedAt: string | null): string {
+  return publishedAt ? `Publicerade ${publishedWhen(publishedAt)} – publicera igen` : msg.groupsPublish;
 }

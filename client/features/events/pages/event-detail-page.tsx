@@ -29,9 +29,10 @@ import { AdminParticipants } from '../components/detail/admin-participants';
 import { DuplicateEventButton } from '../components/detail/duplicate-event-button';
 import { EventActions } from '../components/detail/event-actions';
 import { EventInfoCard } from '../components/detail/event-info-card';
+import { ExportMenu } from '../components/detail/export-menu';
 import { ParticipantDialog } from '../components/detail/participant-dialog';
-import { OpensCountdown, RegistrationStateCard } from '../components/detail/registration-state-card';
 import { ParticipantsTable, PrivateNotes } from '../components/detail/participants-table';
+import { OpensCountdown, RegistrationStateCard } from '../components/detail/registration-state-card';
 import { EventImage } from '../components/event-image';
 
 // Only admins and participants load these.
@@ -41,6 +42,9 @@ const GroupChat = lazy(() =>
 );
 const AnnouncementsPanel = lazy(() =>
   import('../components/detail/announcements-panel').then((m) => ({ default: m.AnnouncementsPanel })),
+);
+const MyBallGroup = lazy(() =>
+  import('@client/features/ball-groups/components/my-ball-group').then((m) => ({ default: m.MyBallGroup })),
 );
 const BallGroupManager = lazy(() =>
   import('@client/features/ball-groups/components/ball-group-manager').then((m) => ({
@@ -57,7 +61,7 @@ const spinner = (
 /** /events/{id}: every element of spec §2 'Event detail'. */
 export function EventDetailPage() {
   const { id = '' } = useParams();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const { data: event, isLoading, error } = useEvent(id);
   const validId = /^\d+$/.test(id);
   // Visitors see counts only: the participant list is for logged-in members.
@@ -163,7 +167,15 @@ export function EventDetailPage() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <EventInfoCard event={event} registrations={regs.data} />
+              <Stack>
+                <EventInfoCard event={event} registrations={regs.data} />
+                {/* The member's own group, tee time and playing partners, once the groups are published. */}
+                {user && event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered' ? (
+                  <Suspense fallback={null}>
+                    <MyBallGroup eventId={event.id} userId={user.id} />
+                  </Suspense>
+                ) : null}
+              </Stack>
             </Grid.Col>
           </Grid>
         )}
@@ -177,6 +189,7 @@ export function EventDetailPage() {
             {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
+            {event.abilities.canEdit ? <ExportMenu eventId={event.id} /> : null}
             {event.abilities.canSetPayment ? (
               <AdminParticipants
                 eventId={event.id}

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, loginAs } from './support';
+
+// 14 registered members in the demo data: four groups (4, 4, 3, 3).
+const EVENT = 'Singeltävlingen på Bro Hof Slott';
+const SLUG = 'singeltavlingen-pa-bro-hof-slott';
+
+async function json<T>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as T;
+}
+
+test.describe('organiser tools', () => {
+  test('the admin distributes tee times, publishes the groups and downloads the lists', async ({ page }) => {
+    test.setTimeout(120_000);
+    await loginAs(page, ADMIN);
+    const events = await json<{ id: number; title: string }[]>(page, '/api/events');
+    const id = events.find((e) => e.title === EVENT)?.id;
+    expect(id).toBeDefined();
+    await page.goto(`/events/${id}`);
+    await page.getByRole('tab', { name: 'Bollgrupper' }).click();
+
+    await page.getByRole('button', { name: 'Generate Ball Groups' }).click();
+    const confirm = page.getByRole('button', { name: 'Generera nya grupper' });
+    if (await confirm.isVisible({ timeout: 1500 }).catch(() => false)) await confirm.click();
+    await expect(page.getByRole('tab', { name: 'Bollgrupp 4 (3)' })).toBeVisible();
+
+    // 'Fördela starttider': every 9 minutes from 08:30, all from hole 1.
+    await page.getByRole('button', { name: 'Fördela starttider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fördela starttider' });
+    await dialog.getByLabel('Första starttid').fill('08:30');
+    await dialog.getByLabel('Intervall (minuter)').fill('9');
+    await expect(dialog.getByText('Första grupp 08:30, sista grupp 08:57, alla från hål 1.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fördela starttider' }).click();
+    await expect(page.getByText('Starttiderna är fördelade')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Bollgrupp 1 (4)' }).click();
+    await expect(page.getByLabel('Starttid för Bollgrupp 1')).toHaveValue('08:30');
+    await expect(page.getByLabel('Starthål för Bollgrupp 1')).toHaveValue('1');
+    await page.getByRole('tab', { name: 'Bollgrupp 3 (3)' }).click();
+    await expect(page.getByLabel('Starttid för Bollgrupp 3')).toHaveValue('08:48');
+
+    // One group moves to hole 10 by hand.
+    await page.getByLabel('Starthål för Bollgrupp 3').fill('10');
+    await page.getByRole('button', { name: 'Spara starttid' }).click();
+    await expect(page.getByText('Starttiden är sparad')).toBeVisible();
+
+    // The print view holds the same start list as the PDF.
+    await expect(page.getByTestId('start-list')).toContainText('Starttid 08:48 · Hål 10 · Bollgrupp 3');
+
+    // Publish: the members see their groups from now on.
+    await page.getByRole('button', { name: 'Publicera bollgrupper' }).click();
+    await expect(page.getByText('Bollgrupperna är publicerade')).toBeVisible();
+    const detail = await json<{ ballGroupsPublishedAt: string | null }>(page, `/api/events/${id}`);
+    expect(detail.ballGroupsPublishedAt).not.toBeNull();
+    // After a reload the button still says when they were published; publishing again asks first.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Bollgrupper' }).click();
+    const again = page.getByRole('button', { name: /^Publicerade .+ kl\. \d\d:\d\d – publicera igen$/ });
+    await expect(again).toBeVisible();
+    await again.click();
+    const ask = page.getByRole('dialog', { name: 'Publicera bollgrupper igen?' });
+    await expect(ask).toContainText(
+      'Deltagare vars bollgrupp eller starttid har ändrats sedan dess får en ny notis.',
+    );
+    await ask.getByRole('button', { name: 'Avbryt' }).click();
+    await expect(ask).toHaveCount(0);
+    expect(
+      (await json<{ ballGroupsPublishedAt: string | null }>(page, `/api/events/${id}`)).ballGroupsPublishedAt,
+    ).toBe(detail.ballGroupsPublishedAt);
+
+    // The start list as PDF.
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Ladda ner startlista (PDF)' }).click();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toBe(`${SLUG}-startlista.pdf`);
+    expect((await readFile((await pdf.path()) as string)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The participant list as CSV for Excel, from 'Exportera' above the participant table.
+    await page.getByRole('tab', { name: 'Deltagare' }).click();
+    await page.getByRole('button', { name: 'Exportera' }).click();
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Deltagarlista (CSV)' }).click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toBe(`${SLUG}-deltagare.csv`);
+    const text = await readFile((await csv.path()) as string, 'utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFNamn;E-post;Handicap;Golf-ID;Klubb;Status;Betalning;Att betala;Anteckningar',
+    );
+    expect(lines.filter((l) => l.includes(';Anmäld;'))).toHaveLength(14);
+
+    // The exports are in the audit log.
+    const log = await json<{ action: string; details: { list?: string; format?: string } }[]>(
+      page,
+      `/api/admin/audit?action=event.export&targetId=${id}`,
+    );
+    expect(log.map((e) => `${e.details.list}.${e.details.format}`).sort()).toEqual([
+      'participants.csv',
+      'start-list.pdf',
+    ]);
+  });
+});

@@ -1,0 +1,100 @@
+import { GENDER_LABELS, PAYMENT_STATUS_LABELS, REGISTRATION_STATUS_LABELS } from '@common/options';
+import { displayName } from '@common/rules/display-name';
+import type { ExportList } from '@common/schemas/exports';
+import { stockholmClock, stockholmDate } from '@common/time';
+import type { ExportTable } from './csv';
+import type { ExportEvent, ExportRow } from './exports.queries';
+
+const nameOf = (r: ExportRow) => displayName({ ...r, id: r.userId });
+const collator = new Intl.Collator('sv', { sensitivity: 'base' });
+const byName = (a: ExportRow, b: ExportRow) => collator.compare(nameOf(a), nameOf(b)) || a.id - b.id;
+const text = (v: string | null) => (v?.trim() ? v.trim() : null);
+
+/**
+ * What the member still owes (SEK): the event's price while the registration holds a place
+ * (registered, or offered) and is not paid, plus a late-cancellation fee not yet paid or waived.
+ */
+export function amountOutstanding(event: Pick<ExportEvent, 'price'>, r: ExportRow): number {
+  const holdsPlace = r.status === 'registered' || r.status === 'offered';
+  return (holdsPlace && r.paymentStatus === 'pending' ? event.price : 0) + r.amountDue;
+}
+
+/** "2030-06-01 09:10" in Swedish time. */
+const dateTime = (at: Date | null) => (at ? `${stockholmDate(at)} ${stockholmClock(at)}` : null);
+
+/**
+ * The table of one list, by name (Swedish order). `rows` are the live registrations; for `payments`
+ * also the cancelled ones with money involved (listExportRows with `withMoney`).
+ * - participants: the whole registration (no telephone: the site does not ask members for one);
+ * - dietary: only the members who gave something (stored only with their consent);
+ * - rooms: gender and the room wishes the member wrote in 'Övriga önskemål';
+ * - payments: what was paid, refunded and is still due.
+ */
+export function buildExportTable(list: ExportList, event: ExportEvent, rows: ExportRow[]): ExportTable {
+  const sorted = [...rows].sort(byName);
+  switch (list) {
+    case 'participants':
+      return {
+        headers: [
+          'Namn',
+          'E-post',
+          'Handicap',
+          'Golf-ID',
+          'Klubb',
+          'Status',
+          'Betalning',
+          'Att betala',
+          'Anteckningar',
+        ],
+        rows: sorted.map((r) => [
+          nameOf(r),
+          text(r.email),
+          r.handicap,
+          text(r.golfId),
+          text(r.club),
+          REGISTRATION_STATUS_LABELS[r.status],
+          PAYMENT_STATUS_LABELS[r.paymentStatus],
+          amountOutstanding(event, r),
+          text(r.notes),
+        ]),
+      };
+    case 'dietary':
+      return {
+        headers: ['Namn', 'Kostpreferenser'],
+        rows: sorted
+          .filter((r) => text(r.dietaryPreferences))
+          .map((r) => [nameOf(r), text(r.dietaryPreferences)]),
+      };
+    case 'rooms':
+      return {
+        headers: ['Namn', 'Kön', 'Rumsönskemål'],
+        rows: sorted.map((r) => [nameOf(r), r.gender ? GENDER_LABELS[r.gender] : null, text(r.notes)]),
+      };
+    case 'payments':
+      return {
+        headers: ['Namn', 'Status', 'Betalning', 'Betalt', 'Återbetalt', 'Att betala', 'Betald den'],
+        rows: sorted.map((r) => [
+          nameOf(r),
+          REGISTRATION_STATUS_LABELS[r.status],
+          PAYMENT_STATUS_LABELS[r.paymentStatus],
+          r.amountPaid,
+          r.amountRefunded,
+          amountOutstanding(event, r),
+          dateTime(r.paidAt),
+        ]),
+      };
+  }
+}
+
+/** The event title as a file name part: lower case ASCII words joined by '-' ('Höstresa till Båstad' → 'hostresa-till-bastad'). */
+export function titleSlug(title: string, eventId: number): string {
+  const slug = title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || `event-${eventId}`;
+}
