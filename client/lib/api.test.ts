@@ -126,7 +126,14 @@ describe('apiJson', () => {
     coffeeIncluded: false,
     lunchIncluded: false,
     registeredCount: 0,
+    offeredCount: 0,
     waitlistedCount: 0,
+    registrationOpensAt: null,
+    waitlistMode: 'auto',
+    waitlistOfferHours: 24,
+    cancellationDeadline: null,
+    lateCancellationFee: 0,
+    payOnline: false,
   };
 
   it('parses the answer, null for an empty one', async () => {
