@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingFields } from './paging';
 
 /** The outbox statuses (server/db/schema/email.ts), in the order an e-mail passes them. */
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
@@ -6,9 +7,6 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const ADMIN_EMAILS_PAGE_SIZE = 20;
 export const ADMIN_EMAILS_PAGE_MAX = 100;
-
-const limitMessage = `limit måste vara 1–${ADMIN_EMAILS_PAGE_MAX}`;
-const offsetMessage = 'offset måste vara 0 eller mer';
 
 /** GET /api/admin/emails: optional status and recipient (part of the address, any case), one page. */
 export const adminEmailsQuerySchema = z.object({
@@ -18,18 +16,7 @@ export const adminEmailsQuerySchema = z.object({
     .max(320, { error: 'Mottagaren får vara högst 320 tecken' })
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int({ error: limitMessage })
-    .min(1, { error: limitMessage })
-    .max(ADMIN_EMAILS_PAGE_MAX, { error: limitMessage })
-    .default(ADMIN_EMAILS_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: offsetMessage })
-    .int({ error: offsetMessage })
-    .min(0, { error: offsetMessage })
-    .max(10_000_000, { error: 'offset är för stort' })
-    .default(0),
+  ...pagingFields(ADMIN_EMAILS_PAGE_SIZE, ADMIN_EMAILS_PAGE_MAX),
 });
 export type AdminEmailsQuery = z.input<typeof adminEmailsQuerySchema>;
 

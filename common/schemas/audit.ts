@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { pagingFields } from './paging';
 
 export const AUDIT_PAGE_SIZE = 50;
-const limitMessage = 'limit måste vara 1–200';
-const offsetMessage = 'offset måste vara 0 eller mer';
 const text = (label: string, max: number) =>
   z
     .string({ error: `Ogiltigt värde för ${label}` })
@@ -16,18 +15,7 @@ export const auditQuerySchema = z.object({
   actorId: text('actorId', 100),
   targetType: text('targetType', 50),
   targetId: text('targetId', 100),
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int({ error: limitMessage })
-    .min(1, { error: limitMessage })
-    .max(200, { error: limitMessage })
-    .default(AUDIT_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: offsetMessage })
-    .int({ error: offsetMessage })
-    .min(0, { error: offsetMessage })
-    .max(10_000_000, { error: 'offset är för stort' })
-    .default(0),
+  ...pagingFields(AUDIT_PAGE_SIZE, 200),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
