@@ -89,8 +89,8 @@ export const ATTENDANCE_LABELS: Record<Attendance, string> = { present: 'Närvar
 export const WAITLIST_MODES = ['auto', 'offer'] as const;
 export type WaitlistMode = (typeof WAITLIST_MODES)[number];
 export const WAITLIST_MODE_LABELS: Record<WaitlistMode, string> = {
-  auto: 'Flytta upp automatiskt',
-  offer: 'Erbjud platsen med svarstid',
+  auto: 'Den första i kön flyttas upp direkt',
+  offer: 'Den första i kön får ett erbjudande med svarstid',
 };
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;

@@ -36,5 +36,11 @@ test.describe('organiser tools', () => {
     await expect(page).toHaveURL(new RegExp(`/events/(?!${event.id}\\b)\\d+\\?edit=1$`));
     await expect(page.getByRole('heading', { name: 'Redigera resa' })).toBeVisible();
     await expect(page.getByRole('heading', { name: event.title, level: 1 })).toBeVisible();
+    // The copy is this journey's own: removed, so other journeys see the demo events as they were.
+    const copyId = Number(/\/events\/(\d+)/.exec(page.url())?.[1]);
+    const removed = await page.request.delete(`/api/events/${copyId}`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(removed.status()).toBe(200);
   });
 });

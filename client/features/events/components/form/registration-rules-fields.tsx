@@ -32,7 +32,7 @@ export function RegistrationRulesFields({
         />
         <div>
           <Text size="sm" fw={500} mb={4} id="waitlist-mode-label">
-            När en plats blir ledig
+            Reservlistan
           </Text>
           <SegmentedControl
             aria-labelledby="waitlist-mode-label"
