@@ -162,7 +162,7 @@ export function EventForm({
         <TextInput label="Totalpris" value={formatKr(formTotal(v))} readOnly variant="filled" />
         <Switch
           label="Betalning på sajten (kort eller Swish)"
-          description="Deltagarna betalar totalpriset här när de är anmälda."
+          description="Deltagarna betalar hela priset här när de är anmälda."
           {...form.getInputProps('payOnline', { type: 'checkbox' })}
         />
         <ImageField
