@@ -23,7 +23,7 @@ export interface EmailJobsOptions {
 
 /**
  * Wires the outbox to pg-boss when the jobs start:
- * - a NOTIFY on `sg_outbox` (sent at commit by enqueueEmail) becomes an `email-send` job at once;
+ * - a NOTIFY on `sg_outbox` (sent at commit by enqueueEmail(s), the ids) becomes `email-send` jobs at once;
  * - the `email-send` worker claims and sends (see sender.ts); a retry becomes a job due at its time;
  * - the sweeper (at start, then every minute) makes jobs for due rows and expired leases, so nothing
  *   is lost to a restart, a crash or a missed notification.
@@ -117,7 +117,7 @@ export function registerEmailJobs(jobs: Jobs, o: EmailJobsOptions): void {
     await jobs.work(EMAIL_SWEEP_QUEUE, { pollingIntervalSeconds: 10 }, sweep);
     await jobs.schedule(EMAIL_SWEEP_QUEUE, '* * * * *');
 
-    // NOTIFYs arrive at commit, often many at once (one per e-mail): gather them for one insert.
+    // NOTIFYs arrive at commit, often many at once (one per committed batch): gather them for one insert.
     const notified = new Set<string>();
     let flushTimer: NodeJS.Timeout | null = null;
     let flushing: Promise<void> = Promise.resolve();
@@ -129,10 +129,10 @@ export function registerEmailJobs(jobs: Jobs, o: EmailJobsOptions): void {
         .then(() => enqueueJobs(ids))
         .catch((err) => log.warn({ err }, 'queueing notified e-mails failed; the sweeper will pick them up'));
     };
-    const unlisten = await o.database.listen(OUTBOX_CHANNEL, (id) => {
-      if (!uuid.test(id)) return;
-      notified.add(id);
-      flushTimer ??= setTimeout(flush, 10);
+    const unlisten = await o.database.listen(OUTBOX_CHANNEL, (payload) => {
+      // The ids of the e-mails one enqueueEmails committed, comma-separated.
+      for (const id of payload.split(',')) if (uuid.test(id)) notified.add(id);
+      if (notified.size > 0) flushTimer ??= setTimeout(flush, 10);
     });
 
     // Whatever was left by an earlier run (stopped, crashed, or before this instance listened).

@@ -18,7 +18,7 @@ export interface MailSettings {
   log: FastifyBaseLogger;
 }
 
-/** The NOTIFY channel that wakes the sender when a queued e-mail is committed. */
+/** The NOTIFY channel that wakes the sender when queued e-mails are committed (payload: their ids, comma-separated). */
 export const OUTBOX_CHANNEL = 'sg_outbox';
 
 export interface OutgoingEmail<K extends TemplateName> {
@@ -95,32 +95,70 @@ export async function enqueueEmail<K extends TemplateName>(
   mail: MailSettings,
   msg: OutgoingEmail<K>,
 ): Promise<string> {
-  // CR/LF anywhere (even at the end, where trimming would hide it) means someone tried to add a header.
-  if (/[\r\n]/.test(msg.to)) throw new ValidationError('Ogiltig e-postadress');
-  const to = msg.to.trim();
-  checkOutgoing(to, msg.headers);
-  const { subject, html, text } =
-    msg.rendered ?? (await renderEmail(msg.template, msg.props, mail.publicUrl));
-  const id = randomUUID();
-  const status = mail.capture ? 'captured' : 'queued';
-  await db.insert(outboundEmails).values({
-    id,
-    recipient: to,
-    subject,
-    template: msg.template,
-    textBody: text,
-    htmlBody: html,
-    headers: msg.headers && Object.keys(msg.headers).length > 0 ? JSON.stringify(msg.headers) : null,
-    attachments: msg.attachments && msg.attachments.length > 0 ? msg.attachments : null,
-    status,
-  });
-  if (mail.capture) {
-    mail.log.info(
-      { emailId: id, to, subject, template: msg.template, links: linksIn(text) },
-      'e-mail captured (no SMTP_URL): read it on /admin/email',
-    );
-  } else {
-    await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${id})`);
-  }
+  const [id] = await enqueueEmails(db, mail, [msg]);
   return id;
+}
+
+/** Ids per NOTIFY on OUTBOX_CHANNEL (comma-separated, 37 bytes each: well under the 8,000-byte limit). */
+const IDS_PER_NOTIFY = 100;
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Like enqueueEmail for many e-mails at once (the notification fan-out's batch): every e-mail is
+ * checked before any is written, then one INSERT and one NOTIFY (the ids, comma-separated) per
+ * hundred. Answers the outbox ids in the order given.
+ */
+export async function enqueueEmails<K extends TemplateName>(
+  db: Db,
+  mail: MailSettings,
+  msgs: OutgoingEmail<K>[],
+): Promise<string[]> {
+  if (msgs.length === 0) return [];
+  const status = mail.capture ? 'captured' : 'queued';
+  const rows: (typeof outboundEmails.$inferInsert)[] = [];
+  for (const msg of msgs) {
+    // CR/LF anywhere (even at the end, where trimming would hide it) means someone tried to add a header.
+    if (/[\r\n]/.test(msg.to)) throw new ValidationError('Ogiltig e-postadress');
+    const to = msg.to.trim();
+    checkOutgoing(to, msg.headers);
+    const { subject, html, text } =
+      msg.rendered ?? (await renderEmail(msg.template, msg.props, mail.publicUrl));
+    rows.push({
+      id: randomUUID(),
+      recipient: to,
+      subject,
+      template: msg.template,
+      textBody: text,
+      htmlBody: html,
+      headers: msg.headers && Object.keys(msg.headers).length > 0 ? JSON.stringify(msg.headers) : null,
+      attachments: msg.attachments && msg.attachments.length > 0 ? msg.attachments : null,
+      status,
+    });
+  }
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db.insert(outboundEmails).values(rows.slice(i, i + ROWS_PER_INSERT));
+  }
+  const ids = rows.map((r) => r.id as string);
+  if (mail.capture) {
+    for (const r of rows) {
+      mail.log.info(
+        {
+          emailId: r.id,
+          to: r.recipient,
+          subject: r.subject,
+          template: r.template,
+          links: linksIn(r.textBody),
+        },
+        'e-mail captured (no SMTP_URL): read it on /admin/email',
+      );
+    }
+  } else {
+    const payloads: string[] = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY)
+      payloads.push(ids.slice(i, i + IDS_PER_NOTIFY).join(','));
+    await db.execute(
+      sql`select pg_notify(${OUTBOX_CHANNEL}, p) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as p`,
+    );
+  }
+  return ids;
 }

@@ -2,15 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleBillingEvent } from '../billing/billing.sync';
 import { createTestModeProvider } from '../billing/billing.test-mode';
-import { eventRegistrations, notifications, registrationRefunds, testCheckoutSessions } from '../db/schema';
-import { buildAdmin, buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
-import { itOnPostgres } from '../test/postgres-only';
-import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/test-app';
-import { whileRowLocked } from './test/row-lock';
+import { eventRegistrations, notifications, testCheckoutSessions } from '../db/schema';
+import { buildAdmin, buildEvent, buildPro, buildUser } from '../test/factories';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
+import { eventFeeFixtures } from './test/event-fee-fixtures';
 
 const HOUR = 60 * 60 * 1000;
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
-const GOOD_CARD = 'cardNumber=4242+4242+4242+4242';
 
 describe('event fees in the built-in test payment mode (no Stripe key)', () => {
   let t: TestContext;
@@ -19,37 +16,7 @@ describe('event fees in the built-in test payment mode (no Stripe key)', () => {
   });
   afterAll(() => t.close());
 
-  const reload = async (id: number) =>
-    (await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id)))[0];
-  const receipts = (userId: string) =>
-    t.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'payment_received')));
-  const refundRows = (registrationId: number) =>
-    t.db.select().from(registrationRefunds).where(eq(registrationRefunds.registrationId, registrationId));
-
-  /** A Pro member registered for an event paid online (300 kr unless overridden). */
-  async function registered(
-    eventOver: Parameters<typeof buildEvent>[1] = {},
-    regOver: Partial<typeof eventRegistrations.$inferInsert> = {},
-  ) {
-    const user = await buildPro(t.db);
-    const event = await buildEvent(t.db, { payOnline: true, price: 300, ...eventOver });
-    const reg = await buildRegistration(t.db, { eventId: event.id, userId: user.id, ...regOver });
-    return { user, event, reg, client: await t.as(user) };
-  }
-  /** Starts checkout and answers the test session id from its URL. */
-  async function checkout(client: TestClient, eventId: number) {
-    const res = await client.post(`/api/events/${eventId}/checkout`);
-    expect(res.statusCode).toBe(200);
-    const url: string = res.json().checkoutUrl;
-    expect(url).toMatch(new RegExp(`^${TEST_ORIGIN}/test-checkout/cs_test_[0-9a-f]+$`));
-    return url.slice(url.lastIndexOf('/') + 1);
-  }
-  async function pay(client: TestClient, sessionId: string, card = GOOD_CARD) {
-    return client.post(`/test-checkout/${sessionId}/pay`, card, form);
-  }
+  const { reload, receipts, refundRows, registered, checkout, pay } = eventFeeFixtures(() => t);
 
   describe('POST /api/events/{id}/checkout', () => {
     it('answers 401 to a visitor and 404 for an unknown event', async () => {
@@ -327,99 +294,6 @@ describe('event fees in the built-in test payment mode (no Stripe key)', () => {
       const confirm = await client.post(`/api/events/${event.id}/checkout/confirm`, { sessionId });
       expect(confirm.statusCode).toBe(200);
       expect(confirm.json()).toMatchObject({ paymentStatus: 'refunded', amountRefunded: 300 });
-      expect(await refundRows(reg.id)).toHaveLength(1);
-    });
-  });
-
-  describe('refunds', () => {
-    async function paidRegistration(price = 300) {
-      const ctx = await registered({ price });
-      await pay(ctx.client, await checkout(ctx.client, ctx.event.id));
-      expect((await reload(ctx.reg.id)).paymentStatus).toBe('paid');
-      return ctx;
-    }
-
-    it('are for admins only (401, 403) and 404 for an unknown registration', async () => {
-      const { reg, client } = await paidRegistration();
-      expect((await t.anon.post(`/api/registrations/${reg.id}/refund`, { amount: 100 })).statusCode).toBe(
-        401,
-      );
-      const own = await client.post(`/api/registrations/${reg.id}/refund`, { amount: 100 });
-      expect(own.statusCode).toBe(403);
-      expect(own.json()).toEqual({ message: 'Du har inte behörighet för detta' });
-      expect((await client.get(`/api/registrations/${reg.id}/refunds`)).statusCode).toBe(403);
-      expect((await t.anon.get(`/api/registrations/${reg.id}/refunds`)).statusCode).toBe(401);
-      const admin = await t.as(await buildAdmin(t.db));
-      expect((await admin.post('/api/registrations/999999/refund', { amount: 100 })).statusCode).toBe(404);
-      expect((await admin.get('/api/registrations/999999/refunds')).statusCode).toBe(404);
-      expect(await refundRows(reg.id)).toHaveLength(0);
-      expect((await reload(reg.id)).amountRefunded).toBe(0);
-    });
-
-    it('answers 400 with the exact message for a bad amount, or one above what is left', async () => {
-      const { reg } = await paidRegistration();
-      const admin = await t.as(await buildAdmin(t.db));
-      const zero = await admin.post(`/api/registrations/${reg.id}/refund`, { amount: 0 });
-      expect(zero.statusCode).toBe(400);
-      expect(zero.json().message).toBe('Beloppet måste vara större än 0');
-      const tooMuch = await admin.post(`/api/registrations/${reg.id}/refund`, { amount: 301 });
-      expect(tooMuch.statusCode).toBe(400);
-      expect(tooMuch.json()).toEqual({ message: 'Beloppet är större än det som går att återbetala' });
-      expect(await refundRows(reg.id)).toHaveLength(0);
-    });
-
-    it('answers 409 when nothing was paid online (even if marked paid by hand)', async () => {
-      const { reg } = await registered({}, { paymentStatus: 'paid' });
-      const admin = await t.as(await buildAdmin(t.db));
-      const res = await admin.post(`/api/registrations/${reg.id}/refund`, { amount: 100 });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'Anmälan har inte betalats på sajten' });
-    });
-
-    it("refunds partly, then the rest: 'refunded', each refund listed", async () => {
-      const { reg } = await paidRegistration(300);
-      const adminUser = await buildAdmin(t.db);
-      const admin = await t.as(adminUser);
-      const first = await admin.post(`/api/registrations/${reg.id}/refund`, { amount: 100 });
-      expect(first.statusCode).toBe(200);
-      expect(first.json()).toMatchObject({
-        id: reg.id,
-        paymentStatus: 'paid',
-        amountPaid: 300,
-        amountRefunded: 100,
-      });
-      const second = await admin.post(`/api/registrations/${reg.id}/refund`, { amount: 200 });
-      expect(second.json()).toMatchObject({ paymentStatus: 'refunded', amountRefunded: 300 });
-      const more = await admin.post(`/api/registrations/${reg.id}/refund`, { amount: 1 });
-      expect(more.statusCode).toBe(400);
-
-      const list = await admin.get(`/api/registrations/${reg.id}/refunds`);
-      expect(list.statusCode).toBe(200);
-      expect(list.json()).toEqual([
-        { id: expect.any(Number), registrationId: reg.id, amount: 100, createdAt: expect.any(String) },
-        { id: expect.any(Number), registrationId: reg.id, amount: 200, createdAt: expect.any(String) },
-      ]);
-      const rows = await refundRows(reg.id);
-      expect(
-        rows.every((r) => r.createdBy === adminUser.id && r.providerRefundId?.startsWith('re_test_')),
-      ).toBe(true);
-    });
-
-    itOnPostgres('never refunds more than was paid when refunds run at once', async () => {
-      const { reg } = await paidRegistration(300);
-      const admin = await t.as(await buildAdmin(t.db));
-      // All three wait at the registration's row, then go at once.
-      const results = await whileRowLocked(t.db, reg.id, 3, () =>
-        Promise.all(
-          [200, 200, 200].map((amount) => admin.post(`/api/registrations/${reg.id}/refund`, { amount })),
-        ),
-      );
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
-      // Refused by the check under the row lock, not by the database's constraint.
-      for (const refused of results.filter((r) => r.statusCode === 400)) {
-        expect(refused.json()).toEqual({ message: 'Beloppet är större än det som går att återbetala' });
-      }
-      expect((await reload(reg.id)).amountRefunded).toBe(200);
       expect(await refundRows(reg.id)).toHaveLength(1);
     });
   });

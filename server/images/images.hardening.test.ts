@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, images, users } from '../db/schema';
 import { buildAdmin, buildEvent, buildPro, buildUser } from '../test/factories';
 import { itOnPostgres } from '../test/postgres-only';
+import { startProbing } from '../test/probe';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
 import { cleanUpUnusedImages, IMAGE_CLEANUP_CRON, IMAGE_CLEANUP_QUEUE } from './images.jobs';
 import { IMAGE_UPLOADS_PER_HOUR } from './images.policy';
@@ -174,24 +175,7 @@ describe('image hardening', () => {
     for (let i = 0; i < 5; i++) await fetch(`${base}/api/events`);
 
     // An open schedule: a probe every 25 ms whatever the answers.
-    const answeredAt: number[] = [];
-    let probing = true;
-    const started = performance.now();
-    const probes: Promise<void>[] = [];
-    const prober = (async () => {
-      for (let n = 0; probing; n++) {
-        const due = started + n * 25;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        probes.push(
-          fetch(`${base}/api/events`).then(async (res) => {
-            await res.arrayBuffer();
-            expect(res.status).toBe(200);
-            answeredAt.push(performance.now());
-          }),
-        );
-      }
-    })();
+    const probing = startProbing(`${base}/api/events`, 25);
     const uploads = await Promise.all(
       members.map((m, i) => {
         const form = new FormData();
@@ -209,9 +193,8 @@ describe('image hardening', () => {
       }),
     );
     const uploadsDone = performance.now();
-    probing = false;
-    await prober;
-    await Promise.all(probes);
+    const probes = await probing.stop();
+    expect(probes.filter((p) => p.status !== 200)).toEqual([]);
 
     expect(uploads.map((u) => u.status)).toEqual([201, 201, 201, 201]);
     for (const u of uploads) expect([u.body.width, u.body.height]).toEqual([2048, 1536]);
@@ -222,7 +205,7 @@ describe('image hardening', () => {
     // The list kept answering while the photos were processed: many answers arrived before the last
     // upload finished (a blocked event loop or a held database connection would answer them all after).
     // How fast it answers is measured by bench/hardening.bench.ts (goal: p99 under 300 ms), not here.
-    const answeredDuringUploads = answeredAt.filter((at) => at < uploadsDone).length;
+    const answeredDuringUploads = probes.filter((p) => p.answeredAt < uploadsDone).length;
     expect(answeredDuringUploads).toBeGreaterThanOrEqual(5);
   }, 120_000);
 });

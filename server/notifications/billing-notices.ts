@@ -1,16 +1,9 @@
-import { SITE_TIME_ZONE } from '@common/time';
+import { formatStockholmLongDate } from '@common/time';
 import type { Db } from '../db/client';
 import type { UserRow } from '../members/members.presenter';
 import { createNotifications } from './notifications.create';
 
 type Membership = Pick<UserRow, 'id' | 'membershipType' | 'subscriptionStatus' | 'subscriptionPeriodEnd'>;
-
-const dateFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SITE_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 /** The member's notice for a change of membership, or null when nothing the member sees changed. */
 export function subscriptionChangeText(
@@ -23,7 +16,7 @@ export function subscriptionChangeText(
   ) {
     return null;
   }
-  const until = after.subscriptionPeriodEnd ? dateFormat.format(after.subscriptionPeriodEnd) : null;
+  const until = after.subscriptionPeriodEnd ? formatStockholmLongDate(after.subscriptionPeriodEnd) : null;
   if (after.membershipType === 'pro' && before.membershipType !== 'pro') {
     return {
       title: 'Välkommen som Pro-medlem',
@@ -75,7 +68,7 @@ export async function notifySubscriptionChange(tx: Db, before: Membership, after
 
 /** A `payment_received` receipt for a paid Pro invoice (once per provider event). */
 export async function notifyPaymentReceived(tx: Db, member: Membership, eventId: string): Promise<void> {
-  const until = member.subscriptionPeriodEnd ? dateFormat.format(member.subscriptionPeriodEnd) : null;
+  const until = member.subscriptionPeriodEnd ? formatStockholmLongDate(member.subscriptionPeriodEnd) : null;
   await createNotifications(tx, [
     {
       userId: member.id,

@@ -3,13 +3,11 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventRegistrations, notifications } from '../db/schema';
 import type { EventRow } from '../events/events.presenter';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/realtime.publish';
 import {
+  announceNotifications,
   createNotifications,
   createNotificationsFor,
-  NOTIFICATIONS_CHANNEL,
-  type NotificationRow,
-  presentNotification,
+  newBatch,
 } from './notifications.create';
 
 /** Edits of an event within this time make one `event_changed` notice (its e-mail/push waits until the end). */
@@ -232,12 +230,14 @@ export async function notifyEventChanged(
     const all = [...new Set([...before, ...parts])];
     const text = changeText(after, all);
     const data = { eventId: after.id, changed: all };
+    // The rewritten notices go to the members' sockets again (one NOTIFY for a large set: data.batch).
+    const batch = newBatch();
     const updated = await tx
       .update(notifications)
-      .set({ title: text.title, body: text.body, data, readAt: null })
+      .set({ title: text.title, body: text.body, data: { ...data, batch }, readAt: null })
       .where(and(eq(notifications.dedupeKey, open.dedupeKey), isNull(notifications.deliveredAt)))
       .returning();
-    await announce(tx, updated);
+    await announceNotifications(tx, updated, batch);
     await createNotificationsFor(tx, membersQuery(after.id), {
       type: 'event_changed',
       ...text,
@@ -257,23 +257,6 @@ export async function notifyEventChanged(
     dedupeKey: `${prefix}${now.getTime()}`,
     deliverAfter: new Date(now.getTime() + EVENT_CHANGE_WINDOW_MS),
   });
-}
-
-/** Pushes rewritten notices to their members' sockets at commit (as createNotifications does for new ones). */
-async function announce(tx: Db, rows: NotificationRow[]): Promise<void> {
-  const envelopes = rows
-    .map((row) =>
-      JSON.stringify({
-        to: [row.userId],
-        event: { type: 'notification', data: presentNotification(row) },
-      } satisfies RealtimeEnvelope),
-    )
-    .filter((e) => Buffer.byteLength(e) <= 7900);
-  if (envelopes.length === 0) return;
-  await tx.execute(
-    sql`select pg_notify(${REALTIME_CHANNEL}, e) from jsonb_array_elements_text(${JSON.stringify(envelopes)}::jsonb) as e`,
-  );
-  await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
 }
 
 /**

@@ -98,6 +98,47 @@ describe('notification fan-out to e-mail and push', () => {
     expect(prefs.waitlisted.email).toBe(true);
   });
 
+  it('e-mails the first in line an offer of a freed place, with the link and the time to answer', async () => {
+    const event = await buildEvent(t.db, {
+      title: 'Höstresan till Halmstad',
+      maxParticipants: 4,
+      waitlistMode: 'offer',
+      waitlistOfferHours: 24,
+    });
+    const day = 24 * 3600_000;
+    const holders = [];
+    for (let i = 0; i < 4; i++) {
+      const holder = await buildPro(t.db);
+      holders.push(holder);
+      await buildRegistration(t.db, {
+        eventId: event.id,
+        userId: holder.id,
+        registeredAt: new Date(Date.now() - day + i),
+      });
+    }
+    const first = await buildPro(t.db, { firstName: 'Ingrid' });
+    const second = await buildPro(t.db);
+    for (const [i, u] of [first, second].entries()) {
+      await buildRegistration(t.db, {
+        eventId: event.id,
+        userId: u.id,
+        status: 'waitlisted',
+        registeredAt: new Date(Date.now() - day + (i + 1) * 1000),
+      });
+    }
+    expect((await (await t.as(holders[0])).delete(`/api/events/${event.id}/register`)).statusCode).toBe(200);
+
+    await until(() => mailsTo(smtp, first.email!).length === 1);
+    const mail = mailsTo(smtp, first.email!)[0].parsed;
+    expect(mail.subject).toContain('Höstresan till Halmstad');
+    expect(mail.text).toContain('Hej Ingrid!');
+    expect(mail.text).toContain('Svara senast');
+    expect(mail.text).toContain(`${TEST_ORIGIN}/events/${event.id}`);
+    // Only the first in line is offered the place.
+    await sleep(300);
+    expect(mailsTo(smtp, second.email!)).toHaveLength(0);
+  });
+
   it('sends account e-mails without List-Unsubscribe', async () => {
     const to = `konto-${Date.now()}@example.se`;
     await enqueueEmail(t.db, t.app.mail, {

@@ -4,7 +4,7 @@ import { and, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client';
 import { events, notifications, users } from '../db/schema';
-import { type EmailAttachment, enqueueEmail, type MailSettings } from '../email/outbox';
+import { type EmailAttachment, enqueueEmails, type MailSettings, type OutgoingEmail } from '../email/outbox';
 import { type RenderedEmail, renderEmail, type TemplateProps } from '../email/templates/index';
 import { buildCalendar, calendarEventColumns } from '../events/events.ics';
 import type { Jobs } from '../jobs/jobs';
@@ -47,34 +47,44 @@ const escapeHtml = (v: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
 
+/** Distinct notification texts kept rendered (a notice to many members is fanned out in many batches). */
+const RENDERED_TEXTS_MAX = 200;
+const renderedTexts = new Map<string, Promise<RenderedEmail>>();
+
 /**
  * Renders notification e-mails, each distinct text once: a notice to 2,000 members of a cancelled trip is
- * one React render, not 2,000 (rendering dominated the fan-out's CPU and held the event loop and, on PGlite,
- * the one connection). The member's first name and unsubscribe link go in afterwards, escaped for HTML.
+ * one React render, not 2,000, nor one per batch of 50 (rendering dominated the fan-out's CPU and held the
+ * event loop and, on PGlite, the one connection, as it happens inside the claiming transaction). The
+ * rendered texts are kept across batches, the last RENDERED_TEXTS_MAX of them. The member's first name and
+ * unsubscribe link go in afterwards, escaped for HTML.
  */
-function notificationRenderer(publicUrl: string) {
-  const cache = new Map<string, Promise<RenderedEmail>>();
-  return async (props: TemplateProps['notification']): Promise<RenderedEmail> => {
-    const tokenAt = props.unsubscribeUrl.lastIndexOf('/') + 1;
-    const token = props.unsubscribeUrl.slice(tokenAt);
-    const generic = {
-      ...props,
-      firstName: props.firstName ? NAME_MARK : '',
-      unsubscribeUrl: `${props.unsubscribeUrl.slice(0, tokenAt)}${TOKEN_MARK}`,
-    };
-    const key = JSON.stringify(generic);
-    let rendered = cache.get(key);
-    if (!rendered) {
-      rendered = renderEmail('notification', generic, publicUrl);
-      cache.set(key, rendered);
-    }
-    const r = await rendered;
-    const fill = (v: string, name: string) => v.replaceAll(NAME_MARK, name).replaceAll(TOKEN_MARK, token);
-    return {
-      subject: fill(r.subject, props.firstName),
-      html: fill(r.html, escapeHtml(props.firstName)),
-      text: fill(r.text, props.firstName),
-    };
+async function renderNotificationEmail(
+  props: TemplateProps['notification'],
+  publicUrl: string,
+): Promise<RenderedEmail> {
+  const tokenAt = props.unsubscribeUrl.lastIndexOf('/') + 1;
+  const token = props.unsubscribeUrl.slice(tokenAt);
+  const generic = {
+    ...props,
+    firstName: props.firstName ? NAME_MARK : '',
+    unsubscribeUrl: `${props.unsubscribeUrl.slice(0, tokenAt)}${TOKEN_MARK}`,
+  };
+  const key = JSON.stringify([publicUrl, generic]);
+  let rendered = renderedTexts.get(key);
+  if (!rendered) {
+    rendered = renderEmail('notification', generic, publicUrl);
+    renderedTexts.set(key, rendered);
+    // A failed render is not kept; the oldest text makes room.
+    rendered.catch(() => renderedTexts.delete(key));
+    if (renderedTexts.size > RENDERED_TEXTS_MAX)
+      renderedTexts.delete(renderedTexts.keys().next().value as string);
+  }
+  const r = await rendered;
+  const fill = (v: string, name: string) => v.replaceAll(NAME_MARK, name).replaceAll(TOKEN_MARK, token);
+  return {
+    subject: fill(r.subject, props.firstName),
+    html: fill(r.html, escapeHtml(props.firstName)),
+    text: fill(r.text, props.firstName),
   };
 }
 
@@ -151,9 +161,8 @@ export async function fanOutBatch(
     const stored = await storedPreferencesOf(tx, userIds);
     const files = await attachmentsFor(rows, tx, ctx.mail.publicUrl);
     const pushes: PendingPush[] = [];
-    let emails = 0;
+    const outgoing: OutgoingEmail<'notification'>[] = [];
     const base = ctx.mail.publicUrl.replace(/\/$/, '');
-    const renderOnce = notificationRenderer(ctx.mail.publicUrl);
     for (const row of rows) {
       const person = people.get(row.userId);
       if (!person) continue;
@@ -178,18 +187,17 @@ export async function fanOutBatch(
           unsubscribeUrl: unsubscribe,
           settingsUrl: `${base}/profile`,
         };
-        await enqueueEmail(tx, ctx.mail, {
+        outgoing.push({
           to: person.email,
           template: 'notification',
           props,
-          rendered: await renderOnce(props),
+          rendered: await renderNotificationEmail(props, ctx.mail.publicUrl),
           headers: {
             'List-Unsubscribe': `<${unsubscribe}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           },
           ...(file ? { attachments: [file] } : {}),
         });
-        emails++;
       }
       if (prefs.push && rule.push) {
         pushes.push({
@@ -198,7 +206,9 @@ export async function fanOutBatch(
         });
       }
     }
-    return { claimed: rows.length, pushes, emails };
+    // One INSERT and one NOTIFY for the batch's e-mails (not two statements per e-mail).
+    await enqueueEmails(tx, ctx.mail, outgoing);
+    return { claimed: rows.length, pushes, emails: outgoing.length };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ChannelChoice } from '@common/notification-types';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationPreferences, notifications } from '../db/schema';
 import type { NotificationRow } from './notifications.create';
@@ -42,6 +42,34 @@ export async function markRead(db: Db, userId: string, ids?: string[]): Promise<
         ids ? inArray(notifications.id, ids) : undefined,
       ),
     );
+}
+
+export interface BatchParams {
+  /** The set's marker (`data.batch`). */
+  batch: string;
+  /** No notice of the set was created before this (ISO). */
+  since: string;
+  userIds: string[];
+}
+
+/**
+ * The notices of one set written together (createNotifications, createNotificationsFor) that belong
+ * to these members, oldest first: the live delivery of a large set on each instance. Found by the
+ * members' (user_id, created_at) index from `since`, so each member costs a short index range.
+ */
+export async function listBatchNotifications(db: Db, p: BatchParams): Promise<NotificationRow[]> {
+  if (p.userIds.length === 0) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        sql`${notifications.userId} in (select jsonb_array_elements_text(${JSON.stringify(p.userIds)}::jsonb))`,
+        sql`${notifications.createdAt} >= ${p.since}::timestamptz`,
+        sql`${notifications.data}->>'batch' = ${p.batch}`,
+      ),
+    )
+    .orderBy(notifications.createdAt, notifications.id);
 }
 
 export type StoredPreferences = Record<string, Partial<ChannelChoice>>;

@@ -196,6 +196,11 @@ export class RealtimeHub {
     this.options.onCount?.(peer.userId, this.countFor(peer.userId));
   }
 
+  /** The members with a joined socket here (whose notices of a large set this instance loads). */
+  joinedMembers(): string[] {
+    return [...this.byUser.keys()];
+  }
+
   /** Whether any of the members has a joined socket here (saves loading what nobody here needs). */
   holdsAny(userIds: Iterable<string>): boolean {
     for (const id of userIds) if (this.byUser.has(id)) return true;

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { msg } from '@common/messages';
 import type { ServerRealtimeEvent } from '@common/schemas/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent, buildUser } from '../test/factories';
+import { startProbing } from '../test/probe';
 import { createTestContext, type TestContext } from '../test/test-app';
 import {
   CLOSE_POLICY_VIOLATION,
@@ -123,24 +123,7 @@ describe('WebSocket limits', () => {
     const flood = await joinedSocket(wsUrl, cookie, user.id);
     for (let i = 0; i < 5; i++) await fetch(`${base}/api/events`);
 
-    const latencies: number[] = [];
-    let probing = true;
-    const started = performance.now();
-    const probes: Promise<void>[] = [];
-    const prober = (async () => {
-      for (let n = 0; probing; n++) {
-        const due = started + n * 25;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        probes.push(
-          fetch(`${base}/api/events`).then(async (res) => {
-            await res.arrayBuffer();
-            expect(res.status).toBe(200);
-            latencies.push(performance.now() - due);
-          }),
-        );
-      }
-    })();
+    const probing = startProbing(`${base}/api/events`, 25);
     await settle(200);
     // Each frame would cost a database check (the member takes no part: an error answer each).
     const frame = JSON.stringify({ type: 'watch_event_chat', eventId: event.id });
@@ -152,9 +135,9 @@ describe('WebSocket limits', () => {
     }
     const code = await flood.closed;
     await settle(1000);
-    probing = false;
-    await prober;
-    await Promise.all(probes);
+    const probes = await probing.stop();
+    expect(probes.filter((p) => p.status !== 200)).toEqual([]);
+    const latencies = probes.map((p) => p.answeredAt - p.due);
 
     expect(code).toBe(CLOSE_POLICY_VIOLATION);
     // At most the burst was taken in (one answer each), and what had not been handled when the socket

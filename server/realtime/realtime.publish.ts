@@ -9,9 +9,14 @@ const MAX_NOTIFY_BYTES = 7900;
 
 /**
  * What travels between instances: either the event itself with its recipients, or (when that
- * would not fit in a NOTIFY payload) a reference to a message that each instance loads.
+ * would not fit in a NOTIFY payload) a reference to a message that each instance loads, or a set
+ * of notices written together (`data.batch` of the rows, none created before `since`), of which
+ * each instance loads those of its connected members.
  */
-export type RealtimeEnvelope = { to: string[]; event: ServerRealtimeEvent } | { ref: 'message'; id: number };
+export type RealtimeEnvelope =
+  | { to: string[]; event: ServerRealtimeEvent }
+  | { ref: 'message'; id: number }
+  | { ref: 'notifications'; batch: string; since: string };
 
 /**
  * Pushes an event to the open, joined sockets of the given members, on every server instance

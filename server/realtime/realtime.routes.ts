@@ -12,6 +12,8 @@ import { canJoinMessages } from '../messages/messages.policy';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessageWithSender } from '../messages/messages.queries';
 import { groupChatReaders, messageRecipients, requireGroupChat } from '../messages/messages.service';
+import { presentNotification } from '../notifications/notifications.create';
+import { listBatchNotifications } from '../notifications/notifications.queries';
 import { PresenceWriter } from './presence';
 import { CLOSE_POLICY_VIOLATION, MAX_SOCKETS_PER_USER, RealtimeHub } from './realtime.hub';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publish';
@@ -96,6 +98,16 @@ async function realtimeRoutes(app: FastifyInstance) {
     }
     if ('to' in envelope) {
       await deliver(envelope.to, envelope.event);
+      return;
+    }
+    if (envelope.ref === 'notifications') {
+      // A large set of notices: this instance loads those of its connected members, in one query.
+      const members = hub.joinedMembers();
+      if (members.length === 0) return;
+      const rows = await listBatchNotifications(app.db, { ...envelope, userIds: members });
+      for (const row of rows) {
+        hub.deliver([row.userId], { type: 'notification', data: presentNotification(row) });
+      }
       return;
     }
     // Too large for NOTIFY: load the message and its recipients here.

@@ -1,9 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { type Database, openDatabase } from '../db/client';
 import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
+import { type SecondInstance, startSecondInstance } from '../test/second-instance';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { CLOSE_SESSION_ENDED } from './realtime.hub';
 import { joinedSocket, openSocket, settle } from './test-socket';
@@ -14,27 +12,17 @@ import { joinedSocket, openSocket, settle } from './test-socket';
  */
 describe('realtime across two server instances', () => {
   let t: TestContext;
-  let second: Database;
-  let appB: FastifyInstance;
+  let b: SecondInstance;
   let urlB: string;
 
   beforeAll(async () => {
     t = await createTestContext();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    if (t.database.kind === 'postgres') {
-      // biome-ignore lint/suspicious/noExplicitAny: the pg pool behind Drizzle knows its URL
-      const url = (t.db as any).$client.options.connectionString as string;
-      second = await openDatabase({ databaseUrl: url, poolSize: 5 }, { runMigrations: false });
-    } else {
-      second = t.database;
-    }
-    appB = await buildApp({ config: t.app.config, database: second, logger: false });
-    await appB.listen({ port: 0, host: '127.0.0.1' });
-    urlB = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/ws`;
+    b = await startSecondInstance(t);
+    urlB = b.wsUrl;
   });
   afterAll(async () => {
-    await appB?.close();
-    if (second && second !== t.database) await second.close();
+    await b?.close();
     await t?.close();
   });
 
@@ -73,7 +61,7 @@ describe('realtime across two server instances', () => {
     const [g, w] = await Promise.all([t.as(greta), t.as(walter)]);
     const urlA = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
     const atA = await joinedSocket(urlA, w.cookie, walter.id);
-    const res = await appB.inject({
+    const res = await b.app.inject({
       method: 'POST',
       url: `/api/events/${event.id}/messages`,
       headers: { host: 'localhost:5000', origin: 'http://localhost:5000', cookie: g.cookie! },
@@ -92,7 +80,7 @@ describe('realtime across two server instances', () => {
     expect((await a.get('/api/logout')).statusCode).toBe(302);
     expect(await atB.closed).toBe(CLOSE_SESSION_ENDED);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(appB.realtime.countFor(anna.id)).toBe(0);
+    expect(b.app.realtime.countFor(anna.id)).toBe(0);
   });
 
   it('delivers a group message posted through A to an admin watching that chat on B', async () => {

@@ -5,7 +5,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Container,
   Group,
   Loader,
@@ -22,6 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAdminEmails } from '../api/admin-emails-api';
+import { AdminCardList } from '../components/admin-card-list';
 import { EmailDialog } from '../components/email-dialog';
 import { EMAIL_STATUS_COLOR, EMAIL_STATUS_LABEL } from '../lib/email-status';
 
@@ -141,31 +141,17 @@ export function AdminEmailPage() {
                 ))}
               </Table.Tbody>
             </Table>
-            <Stack hiddenFrom="sm" gap="sm">
-              {rows.map((e) => (
-                <Card key={e.id} withBorder radius="md" padding="sm">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Text fw={600} size="sm">
-                        {e.subject}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {e.recipient}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {dateTime(e.createdAt)} · {e.attempts} försök
-                      </Text>
-                    </Stack>
-                    <Stack gap={6} align="flex-end">
-                      <StatusBadge email={e} />
-                      <Button size="xs" variant="light" onClick={() => setOpen(e)}>
-                        Visa
-                      </Button>
-                    </Stack>
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
+            <AdminCardList
+              items={rows}
+              card={(e) => ({
+                key: e.id,
+                title: e.subject,
+                subtitle: e.recipient,
+                meta: `${dateTime(e.createdAt)} · ${e.attempts} försök`,
+                badge: <StatusBadge email={e} />,
+                action: { label: 'Visa', onClick: () => setOpen(e) },
+              })}
+            />
             {pages > 1 && (
               <Group justify="center">
                 <Pagination

@@ -5,7 +5,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Container,
   Group,
   Loader,
@@ -21,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAdminUsers } from '../api/admin-members-api';
+import { AdminCardList } from '../components/admin-card-list';
 import { MembershipDialog } from '../components/membership-dialog';
 
 function MembershipBadge({ user }: { user: AdminUser }) {
@@ -129,31 +129,17 @@ export function AdminMembersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-            <Stack hiddenFrom="sm" gap="sm">
-              {rows.map((u) => (
-                <Card key={u.id} withBorder radius="md" padding="sm">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Text fw={600} size="sm">
-                        {nameOf(u)}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {u.email}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        ID {u.id.slice(0, 8)} · Registrerad {formatDate(u.createdAt)}
-                      </Text>
-                    </Stack>
-                    <Stack gap={6} align="flex-end">
-                      <MembershipBadge user={u} />
-                      <Button size="xs" variant="light" onClick={() => setEditing(u)}>
-                        Ändra
-                      </Button>
-                    </Stack>
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
+            <AdminCardList
+              items={rows}
+              card={(u) => ({
+                key: u.id,
+                title: nameOf(u),
+                subtitle: u.email,
+                meta: `ID ${u.id.slice(0, 8)} · Registrerad ${formatDate(u.createdAt)}`,
+                badge: <MembershipBadge user={u} />,
+                action: { label: 'Ändra', onClick: () => setEditing(u) },
+              })}
+            />
           </>
         )}
       </Stack>

@@ -44,8 +44,9 @@ export function NotificationBell() {
       trapFocus
       returnFocus
     >
-      <Popover.Target>
-        <Indicator label={unreadLabel(unread)} size={16} color="red" disabled={unread === 0} offset={4}>
+      {/* The target is the button itself: the popup's ARIA attributes belong on it, not on the indicator. */}
+      <Indicator label={unreadLabel(unread)} size={16} color="red" disabled={unread === 0} offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="white"
@@ -57,8 +58,8 @@ export function NotificationBell() {
           >
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Notiser">
         <Group justify="space-between" px="sm" py="xs" wrap="nowrap" gap="xs">
           <Text fw={700}>Notiser</Text>

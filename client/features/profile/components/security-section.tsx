@@ -2,12 +2,12 @@ import { CURRENT_USER_KEY } from '@client/features/auth/api/current-user-query';
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { apiErrorMessage } from '@client/lib/api';
 import { toastError, toastSuccess } from '@client/lib/toast';
-import { Alert, Badge, Button, Card, Divider, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { SectionCard } from '@client/ui/section-card';
+import { Alert, Badge, Button, Divider, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect } from 'react';
 import { SECURITY_KEY, useCancelPendingEmail, useLogoutEverywhere, useSecurityInfo } from '../api/security';
 import { ChangePasswordForm } from './change-password-form';
 import { PasskeysCard } from './passkeys-card';
@@ -137,16 +137,6 @@ function LogoutEverywhere() {
 export function SecuritySection({ onChangeEmail }: { onChangeEmail?: () => void }) {
   const { user } = useAuth();
   const info = useSecurityInfo();
-  const location = useLocation();
-  const ref = useRef<HTMLDivElement>(null);
-  const scrolled = useRef(false);
-
-  // Arriving at /profile#sakerhet: the router does not scroll to an anchor, so the section does once loaded.
-  useEffect(() => {
-    if (location.hash !== `#${SECURITY_ANCHOR}` || !info.data || scrolled.current) return;
-    scrolled.current = true;
-    ref.current?.scrollIntoView({ block: 'start' });
-  }, [location.hash, info.data]);
 
   // The two answers disagree when one is older: a profile save updated the member at once, or a link
   // followed on another device shows first in the security info (reloaded on focus). The older one reloads.
@@ -165,58 +155,45 @@ export function SecuritySection({ onChangeEmail }: { onChangeEmail?: () => void 
   const verified = user?.emailVerified ?? info.data?.emailVerified ?? false;
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      id={SECURITY_ANCHOR}
-      ref={ref}
-      aria-labelledby="sakerhet-rubrik"
-      style={{ scrollMarginTop: 80 }}
-    >
-      <Stack gap="lg">
-        <Title order={2} fz="xl" id="sakerhet-rubrik">
-          Säkerhet
-        </Title>
-        {info.isPending ? (
-          <Group justify="center" py="md">
-            <Loader size="sm" aria-label="Laddar säkerhetsinställningar" />
-          </Group>
-        ) : info.isError ? (
-          <Alert color="red" variant="light" title="Kunde inte hämta säkerhetsinställningarna">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{apiErrorMessage(info.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void info.refetch()}>
-                Försök igen
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <>
-            <EmailBlock
-              email={email}
-              verified={verified}
-              pendingEmail={pendingEmail}
-              onChangeEmail={onChangeEmail}
-            />
-            <Divider />
-            {info.data.loginProvider === 'builtin' ? (
-              <>
-                <ChangePasswordForm email={email ?? ''} />
-                <Divider />
-                <PasskeysCard />
-              </>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Du loggar in via en annan tjänst. Lösenord och andra inloggningssätt ändrar du där.
-              </Text>
-            )}
-            <Divider />
-            <LogoutEverywhere />
-          </>
-        )}
-      </Stack>
-    </Card>
+    // Arriving at /profile#sakerhet, the section scrolls into view once loaded.
+    <SectionCard anchor={SECURITY_ANCHOR} title="Säkerhet" ready={Boolean(info.data)}>
+      {info.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label="Laddar säkerhetsinställningar" />
+        </Group>
+      ) : info.isError ? (
+        <Alert color="red" variant="light" title="Kunde inte hämta säkerhetsinställningarna">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{apiErrorMessage(info.error)}</Text>
+            <Button size="xs" variant="default" onClick={() => void info.refetch()}>
+              Försök igen
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <EmailBlock
+            email={email}
+            verified={verified}
+            pendingEmail={pendingEmail}
+            onChangeEmail={onChangeEmail}
+          />
+          <Divider />
+          {info.data.loginProvider === 'builtin' ? (
+            <>
+              <ChangePasswordForm email={email ?? ''} />
+              <Divider />
+              <PasskeysCard />
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Du loggar in via en annan tjänst. Lösenord och andra inloggningssätt ändrar du där.
+            </Text>
+          )}
+          <Divider />
+          <LogoutEverywhere />
+        </>
+      )}
+    </SectionCard>
   );
 }
