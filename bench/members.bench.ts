@@ -8,6 +8,7 @@ import type { FullUser } from '../common/schemas/users';
 import { users } from '../server/db/schema';
 import { freshDatabase, sessionCookieFor } from './lib/database';
 import { runLoad } from './lib/load';
+import { saveProfile } from './lib/profile-save';
 import { writeResults } from './lib/results';
 import { startServer } from './lib/server';
 import { generateMembers } from './members-data';
@@ -35,28 +36,7 @@ async function uncachedLatency(baseUrl: string, url: string, cookie: string, sam
   const me = (await (await fetch(`${baseUrl}/api/auth/user`, { headers: { cookie } })).json()) as FullUser;
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const put = await fetch(`${baseUrl}/api/users/${me.id}`, {
-      method: 'PUT',
-      headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: me.firstName,
-        lastName: me.lastName,
-        email: me.email,
-        handicap: me.handicap,
-        golfId: '700101-001',
-        club: me.club ?? 'Bench GK',
-        gender: me.gender ?? 'female',
-        birthDate: '1970-01-01',
-        civilStatus: 'single',
-        children: 'Inga',
-        profession: `Bench ${i}`,
-        dream: 'Albatross',
-        location: me.location ?? 'Umeå',
-        interests: 'Golf',
-        meetupInterests: ['Fika', 'Film', 'Resor'],
-        lookingFor: ['Partner'],
-      }),
-    });
+    const put = await saveProfile(baseUrl, cookie, me, i);
     if (put.status !== 200) throw new Error(`profile save answered ${put.status}: ${await put.text()}`);
     const started = performance.now();
     const res = await fetch(url, { headers: { cookie } });

@@ -127,6 +127,16 @@ export const msg = {
   sessionNotYours: 'Betalningssessionen tillhör en annan medlem',
   paymentNotCompleted: 'Betalningen är inte genomförd',
   cardDeclined: 'Kortet nekades. Försök med ett annat kort.',
+  dietaryConsentRequired:
+    'Kryssa i att du samtycker till att Singelgolf sparar dina kostpreferenser och allergier, eller lämna fältet tomt',
+  accountDeleteConfirmRequired: 'Bekräfta att du vill ta bort ditt konto: skicka { "confirm": true }',
+  accountDeleted: 'Ditt konto är borttaget. Ett bekräftelsemejl är skickat till din adress.',
+  withdrawalNotEligible:
+    'Ångerrätten gäller inte längre för ditt köp: den gäller i 14 dagar från köpet och bara en gång per köp',
+  withdrawalProviderFailed: 'Betaltjänsten svarade inte, så köpet är inte ångrat. Försök igen om en stund.',
+  withdrawalConfirmRequired:
+    'Bekräfta att du vill ångra köpet: Pro avslutas direkt och beloppet betalas tillbaka. Skicka { "confirm": true }',
+  cardNumberInvalid: 'Ange ett giltigt kortnummer (13–19 siffror). Testkort: 4242 4242 4242 4242',
   webhookSignatureInvalid: 'Ogiltig signatur',
   membershipUpdateFailedTitle: 'Fel vid uppdatering',
   membershipUpdateFailed: 'Kunde inte uppdatera medlemskapet',
@@ -205,4 +215,27 @@ export const msg = {
   badInput: 'Ogiltig begäran',
   calendarSpanTooLong: 'Tidsintervallet får vara högst 5 år',
   calendarRangeReversed: 'Slutdatum måste vara efter startdatum',
+
+  // Blocks and privacy (issue 15)
+  blockUserRequired: 'Ange vilken medlem du vill blockera',
+  blockSelf: 'Du kan inte blockera dig själv',
+  blockNotFound: 'Medlemmen är inte blockerad av dig',
+  /** The same answer for a block (either way) and a member's privacy setting: the sender cannot tell which. */
+  messageNotAccepted: 'Medlemmen tar inte emot meddelanden från dig',
+  conversationClosed: 'Konversationen är stängd',
+  conversationClosedText: 'Du kan läsa tidigare meddelanden men inte skriva nya i den här konversationen.',
+  privacyHiddenInvalid: 'Ange om du vill döljas i medlemslistan (ja eller nej)',
+  privacyWhoCanMessageInvalid: 'Välj vem som får skriva till dig: members, contacts eller nobody',
+  privacyUnknownField: 'Okänt fält: bara hiddenFromDirectory och whoCanMessage kan ändras',
+  privacySaved: 'Integritetsinställningarna är sparade',
+  privacySaveFailed: 'Kunde inte spara integritetsinställningarna',
+  blockAction: 'Blockera',
+  unblockAction: 'Ta bort blockering',
+  blockConfirmText:
+    'Ni ser inte längre varandra i medlemslistan eller varandras profiler, och ingen av er kan skicka direktmeddelanden till den andra. Tidigare meddelanden finns kvar men konversationen stängs. Ni hamnar inte i samma bollgrupp. Den du blockerar får inget meddelande om det. Gemensamma event och deras gruppchatt påverkas inte.',
+  blockDone: 'Medlemmen är blockerad',
+  blockFailed: 'Kunde inte blockera medlemmen',
+  unblockDone: 'Blockeringen är borttagen',
+  unblockFailed: 'Kunde inte ta bort blockeringen',
+  blockedPairWarning: 'Blockerat par: de här medlemmarna ska inte spela i samma bollgrupp',
 } as const;

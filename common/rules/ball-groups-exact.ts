@@ -15,6 +15,8 @@ export const lexLess = (a: number[], b: number[]) => {
  * members without a handicap at most one apart and the spread within `boundKey`, the one with the lowest
  * cost (gender mix first, then spread, repeated pairs, squares) wins. Swap improvement alone can stop in a
  * local optimum that mixes fewer groups than the numbers allow; for small fields this costs nothing to avoid.
+ * When members of the field have blocked one another (`blocked`), parting them comes first: groupings over
+ * the bound are then considered too, ranked after every grouping with fewer blocked pairs together.
  * Ties keep the first grouping found, so the answer is deterministic. Null when no grouping qualifies.
  */
 export function exactBest(
@@ -22,7 +24,9 @@ export function exactBest(
   sizes: number[],
   pairs: Uint8Array,
   boundKey: number,
+  blocked: Uint8Array = new Uint8Array(0),
 ): SearchState | null {
+  const hasBlocked = blocked.some((x) => x === 1);
   const n = items.length;
   const g = sizes.length;
   const assignment = new Array<number>(n).fill(0);
@@ -40,10 +44,10 @@ export function exactBest(
       if (k > hi) hi = k;
       if (k < lo) lo = k;
     }
-    if (hi - lo > boundKey) return;
+    if (hi - lo > boundKey && !hasBlocked) return;
     if (Math.max(...nulls) - Math.min(...nulls) > 1) return;
-    const state = initialState(items, assignment, pairs);
-    const cost = state.cost();
+    const state = initialState(items, assignment, pairs, blocked);
+    const cost = state.cost(boundKey);
     if (!bestCost || lexLess(cost, bestCost)) {
       best = state;
       bestCost = cost;

@@ -9,14 +9,31 @@ export interface SearchState {
   /** Max minus min of 12 × group mean (scaled units). */
   spread(): number;
   repeatedPairs(): number;
-  /** The cost after improvement, compared lexicographically: gender imbalance, spread, repeated pairs, squares. */
-  cost(): number[];
-  /** Swaps members between groups while the cost falls (see generateBallGroups); never above boundKey. */
+  /** Pairs who have blocked one another (either way) in one group. */
+  blockedPairs(): number;
+  /**
+   * The cost, compared lexicographically: blocked pairs together, the spread's excess over `boundKey`,
+   * gender imbalance, spread, repeated pairs, squares. Without blocked pairs the first two are 0 for every
+   * grouping the generator keeps (all honour the bound), so only blocks can trade balance.
+   */
+  cost(boundKey: number): number[];
+  /**
+   * Swaps members between groups while the cost falls (see generateBallGroups); never above boundKey,
+   * except to part a blocked pair (a hard constraint: it comes before the bound).
+   */
   improve(boundKey: number): void;
 }
 
-/** Builds the search state from a seeding. */
-export function initialState(items: Item[], assignment: number[], pairs: Uint8Array): SearchState {
+/**
+ * Builds the search state from a seeding. `pairs` marks earlier partners (1), `blocked` members who have
+ * blocked one another (1), both as n × n matrices over item indexes; `blocked` may be empty (none).
+ */
+export function initialState(
+  items: Item[],
+  assignment: number[],
+  pairs: Uint8Array,
+  blocked: Uint8Array = new Uint8Array(0),
+): SearchState {
   const n = items.length;
   const g = Math.max(0, ...assignment) + 1;
   const members: number[][] = Array.from({ length: g }, () => []);
@@ -34,6 +51,7 @@ export function initialState(items: Item[], assignment: number[], pairs: Uint8Ar
   const isF = items.map((it) => (it.gender === 'female' ? 1 : 0));
   const isM = items.map((it) => (it.gender === 'male' ? 1 : 0));
   const hasPairs = pairs.some((x) => x === 1);
+  const hasBlocked = blocked.some((x) => x === 1);
   const nulls = members.map((m) => m.filter((i) => !items[i].known).length);
   // Mixed groups first, then closeness to the field's share of each gender (squared, scaled by n).
   const unmixed = 64 * n * n * (g + 1) + 1;
@@ -59,10 +77,20 @@ export function initialState(items: Item[], assignment: number[], pairs: Uint8Ar
     return c;
   };
 
+  const blockedWith = (i: number, j: number, except: number) => {
+    let c = 0;
+    for (const k of members[j]) if (k !== i && k !== except && blocked[i * n + k]) c++;
+    return c;
+  };
+
   /** Cost change of swapping a and b, lexicographic; negative means better. */
   const better = (a: number, b: number, boundKey: number): boolean => {
     const ga = group[a];
     const gb = group[b];
+    if (hasBlocked) {
+      const d = blockedWith(a, gb, b) + blockedWith(b, ga, a) - blockedWith(a, ga, a) - blockedWith(b, gb, b);
+      if (d !== 0) return d < 0;
+    }
     const va = items[a].value;
     const vb = items[b].value;
     const ka = (sum[ga] - va + vb) * mult[ga];
@@ -132,19 +160,28 @@ export function initialState(items: Item[], assignment: number[], pairs: Uint8Ar
   return {
     members,
     spread: () => spread,
-    cost() {
+    cost(boundKey) {
       let gender = 0;
       let squares = 0;
       for (let j = 0; j < g; j++) {
         gender += genderPen(j, fem[j], male[j]);
         squares += key(j) ** 2;
       }
-      return [gender, spread, this.repeatedPairs(), squares];
+      const excess = Math.max(0, spread - boundKey);
+      return [this.blockedPairs(), excess, gender, spread, this.repeatedPairs(), squares];
     },
     repeatedPairs() {
       let c = 0;
       for (const m of members)
         for (let x = 0; x < m.length; x++) for (let y = x + 1; y < m.length; y++) c += pairs[m[x] * n + m[y]];
+      return c;
+    },
+    blockedPairs() {
+      if (!hasBlocked) return 0;
+      let c = 0;
+      for (const m of members)
+        for (let x = 0; x < m.length; x++)
+          for (let y = x + 1; y < m.length; y++) c += blocked[m[x] * n + m[y]];
       return c;
     },
     improve(boundKey) {

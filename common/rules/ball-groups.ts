@@ -42,6 +42,9 @@ export interface BallGroupFigures {
   previousPairs: number;
   repeatedPairs: number;
   repeatedPairsAvoided: number;
+  /** Pairs in this field who have blocked one another (either way), and how many still share a group (0 where possible). */
+  blockedPairs: number;
+  blockedPairsTogether: number;
 }
 
 export interface BallGroupPlan {
@@ -76,10 +79,16 @@ export const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : 
  * groups of four differ by at most R/4, and with groups of three by at most R/3. Step 3 never raises
  * the spread above that bound. Gender balance is sought within the bound; repeated pairs are only
  * avoided where the spread stays the same. Deterministic: ties are broken by registration id.
+ *
+ * Blocked pairs (members who have blocked one another, decisions.md 'Trust, reach and safety') are a hard
+ * constraint where the numbers allow: a swap that parts one is taken before any other criterion, the
+ * bound included, and the small-field search ranks groupings by blocked pairs together first. Only then
+ * can the spread exceed the bound; without blocked pairs nothing changes.
  */
 export function generateBallGroups(
   candidates: readonly BallGroupCandidate[],
   previousPairs: Iterable<readonly [string, string]> = [],
+  blockedPairs: Iterable<readonly [string, string]> = [],
 ): BallGroupPlan {
   const members = [...candidates].sort((a, b) => a.id - b.id);
   const n = members.length;
@@ -113,18 +122,32 @@ export function generateBallGroups(
     pairs[i * n + j] = 1;
     pairs[j * n + i] = 1;
   }
+  const blocked = new Uint8Array(n * n);
+  const blockedSeen = new Set<string>();
+  for (const [a, b] of blockedPairs) {
+    const i = byUser.get(a);
+    const j = byUser.get(b);
+    if (i === undefined || j === undefined || i === j || blockedSeen.has(pairKey(a, b))) continue;
+    blockedSeen.add(pairKey(a, b));
+    blocked[i * n + j] = 1;
+    blocked[j * n + i] = 1;
+  }
 
   // Small fields (most events) also try rotated deals and keep the best; every start honours the bound.
   const starts = n <= SMALL_FIELD ? Math.min(sizes.length, MAX_STARTS) : 1;
-  let state = initialState(items, seedGroups(items, sizes), pairs);
+  let state = initialState(items, seedGroups(items, sizes), pairs, blocked);
   const seededSpread = state.spread();
   state.improve(boundKey);
   for (let rotation = 1; rotation < starts; rotation++) {
-    const other = initialState(items, seedGroups(items, sizes, rotation), pairs);
+    const other = initialState(items, seedGroups(items, sizes, rotation), pairs, blocked);
     other.improve(boundKey);
-    if (lexLess(other.cost(), state.cost())) state = other;
+    if (lexLess(other.cost(boundKey), state.cost(boundKey))) state = other;
   }
-  if (n <= EXACT_FIELD && sizes.length > 1) state = exactBest(items, sizes, pairs, boundKey) ?? state;
+  if (n <= EXACT_FIELD && sizes.length > 1) {
+    const exact = exactBest(items, sizes, pairs, boundKey, blocked);
+    // The exact search keeps its null-spread rule even with blocks; it wins unless it leaves more together.
+    if (exact && !lexLess(state.cost(boundKey).slice(0, 1), exact.cost(boundKey).slice(0, 1))) state = exact;
+  }
 
   const scale = 12 * 10 * Math.max(K, 1);
   const groups = state.members.map((g) =>
@@ -158,6 +181,8 @@ export function generateBallGroups(
       previousPairs: seen.size,
       repeatedPairs: state.repeatedPairs(),
       repeatedPairsAvoided: seen.size - state.repeatedPairs(),
+      blockedPairs: blockedSeen.size,
+      blockedPairsTogether: state.blockedPairs(),
     },
   };
 }
@@ -185,5 +210,7 @@ function emptyFigures(): BallGroupFigures {
     previousPairs: 0,
     repeatedPairs: 0,
     repeatedPairsAvoided: 0,
+    blockedPairs: 0,
+    blockedPairsTogether: 0,
   };
 }

@@ -148,6 +148,8 @@ export const ballGroupFiguresSchema = z.object({
   previousPairs: z.number().int(),
   repeatedPairs: z.number().int(),
   repeatedPairsAvoided: z.number().int(),
+  blockedPairs: z.number().int(),
+  blockedPairsTogether: z.number().int(),
 });
 export type BallGroupFiguresDto = z.infer<typeof ballGroupFiguresSchema>;
 

@@ -44,6 +44,11 @@ export const conversationSchema = z.object({
   messages: z.array(messageSchema),
   unreadCount: z.number().int(),
   lastMessageAt: z.string(),
+  /**
+   * The caller can no longer write here (a block either way, or the partner's 'Vem får skriva till mig'):
+   * the thread stays readable, the client shows 'Konversationen är stängd' instead of the input.
+   */
+  closed: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

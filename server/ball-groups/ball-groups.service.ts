@@ -8,6 +8,7 @@ import type {
   PublishGroupsResult,
 } from '@common/schemas/ball-groups';
 import { and, eq, inArray } from 'drizzle-orm';
+import { findEventBlockedPairs } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
@@ -39,9 +40,12 @@ export async function generateGroups(
     const field = await listEventMembers(tx, eventId, true);
     if (field.length === 0) throw new ValidationError(msg.groupsNoneRegistered);
     const pairs = await previousPairs(tx, eventId, event.startTime);
+    // Members who have blocked one another are kept apart (decisions.md 'Trust, reach and safety').
+    const blocked = await findEventBlockedPairs(tx, eventId);
     const plan = generateBallGroups(
       field.map((m) => ({ id: m.id, userId: m.userId, handicap: m.handicap, gender: m.gender })),
       pairs,
+      blocked.map((b) => b.userIds),
     );
     // Deleting the old groups unassigns everyone (foreign key ON DELETE SET NULL).
     await tx.delete(ballGroups).where(eq(ballGroups.eventId, eventId));

@@ -1,6 +1,19 @@
 import type { Gender, HandicapBand } from '@common/options';
 import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
-import { and, asc, count, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { users } from '../db/schema';
@@ -27,6 +40,10 @@ export interface MemberSearchParams {
   handicap?: HandicapBand;
   limit: number;
   offset: number;
+  /** Members who chose 'Dölj mig i medlemslistan' too (admins); left out otherwise. */
+  includeHidden?: boolean;
+  /** Members left out for this viewer (a block either way, server/blocks/). */
+  excludeIds?: readonly string[];
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -46,6 +63,10 @@ function directoryWhere(p: MemberSearchParams): SQL | undefined {
     if (min != null) where.push(gte(users.handicap, min));
     if (maxExclusive != null) where.push(lt(users.handicap, maxExclusive));
   }
+  // A deleted account ('Borttagen medlem') is in nobody's directory, admins' neither.
+  where.push(isNull(users.deletedAt));
+  if (!p.includeHidden) where.push(eq(users.hiddenFromDirectory, false));
+  if (p.excludeIds?.length) where.push(notInArray(users.id, [...p.excludeIds]));
   return where.length ? and(...where) : undefined;
 }
 
@@ -69,6 +90,23 @@ export async function countDirectory(
     .select({ n: count() })
     .from(users)
     .where(directoryWhere({ ...p, limit: 0, offset: 0 }));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * How many of the given members match the directory's search and filters (primary key lookups): a
+ * viewer's total is the shared total less those of the members a block leaves out for them.
+ */
+export async function countDirectoryAmong(
+  db: Db,
+  p: Omit<MemberSearchParams, 'limit' | 'offset' | 'excludeIds'>,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), directoryWhere({ ...p, limit: 0, offset: 0 })));
   return Number(row?.n ?? 0);
 }
 

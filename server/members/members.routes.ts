@@ -14,6 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '../auth/auth.policy';
 import { requireUser } from '../auth/current-user';
+import { createBlockedIdsCache } from '../blocks/blocked-ids-cache';
+import { blocksHideMembersFrom, canSeeMember, seesHiddenMembers } from '../blocks/blocks.policy';
 import { authorize, NotFoundError } from '../errors';
 import { createDirectoryCache } from './directory-cache';
 import { canEditProfile, canSeeFullRecord } from './members.policy';
@@ -26,7 +28,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** The members directory, member profiles and the profile editor. */
 export async function membersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const directory = createDirectoryCache(app.watches.users, app.db);
+  const blocks = createBlockedIdsCache(app.watches.users, app.db);
+  const directory = createDirectoryCache(app.watches.users, app.db, blocks.at);
 
   r.get(
     '/api/users',
@@ -42,7 +45,10 @@ export async function membersRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { rows, total } = await directory(request.query);
+      const { rows, total } = await directory(request.query, {
+        includeHidden: seesHiddenMembers(user),
+        viewerId: blocksHideMembersFrom(user) ? user.id : null,
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       const now = new Date();
       return rows.map((u) => (isAdmin(user) ? presentFullUser(u, now) : presentPublicUser(u)));
@@ -62,7 +68,10 @@ export async function membersRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = await requireUser(request);
       const member = await findUserById(app.db, request.params.id);
-      if (!member) throw new NotFoundError(msg.userNotFound);
+      if (!member || member.deletedAt) throw new NotFoundError(msg.userNotFound);
+      // A block either way: the member does not exist for the viewer (nothing says why).
+      const blocked = blocksHideMembersFrom(actor) && (await blocks.between(actor.id, member.id));
+      if (!canSeeMember(actor, member.id, blocked)) throw new NotFoundError(msg.userNotFound);
       return canSeeFullRecord(actor, member.id) ? presentFullUser(member) : presentPublicUser(member);
     },
   );

@@ -1,3 +1,4 @@
+import { CONVERSATION_CLOSED_HEADER } from '@common/schemas/blocks';
 import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
 import {
@@ -66,14 +67,21 @@ export async function messagesRoutes(app: FastifyInstance) {
       schema: {
         tags: ['messages'],
         summary: 'The thread with a member, oldest first (paged by `before`); marks received messages read',
+        description: `\`${CONVERSATION_CLOSED_HEADER}: true\` when the caller can no longer write to the member (a block either way, or the member's 'Vem får skriva till mig'); the thread stays readable.`,
         params: userParams,
         querystring: threadQuerySchema,
         response: { 200: z.array(messageSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
-      const { messages, markedRead } = await readThread(app.db, user, request.params.userId, request.query);
+      const { messages, markedRead, closed } = await readThread(
+        app.db,
+        user,
+        request.params.userId,
+        request.query,
+      );
+      reply.header(CONVERSATION_CLOSED_HEADER, String(closed));
       if (markedRead > 0) {
         await publishToUsers(app.database, [user.id], {
           type: 'messages_read',
@@ -89,7 +97,8 @@ export async function messagesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['messages'],
-        summary: 'Send a direct message (trimmed, 1-5,000 characters, not to oneself)',
+        summary:
+          "Send a direct message (trimmed, 1-5,000 characters, not to oneself); 403 while a block separates the two or the receiver's 'Vem får skriva till mig' refuses the sender",
         body: sendMessageSchema,
         response: { 201: messageSchema, ...errors },
       },

@@ -6,11 +6,11 @@ import type {
   ThreadQuery,
 } from '@common/schemas/messages';
 import { eq, inArray } from 'drizzle-orm';
+import { assertCanSendDirectMessage, directMessagePermissions } from '../blocks/blocks.service';
 import type { Db } from '../db/client';
 import { events, users } from '../db/schema';
 import { authorize, NotFoundError, ValidationError } from '../errors';
 import { presentPublicUser, type UserRow } from '../members/members.presenter';
-import { findUserById } from '../members/members.queries';
 import {
   markDirectMessageNoticesRead,
   notifyDirectMessage,
@@ -36,24 +36,34 @@ export const GROUP_CHAT_LIMIT = 200;
 /** The member's conversations, newest first, each with the partner, the latest message and unread count. */
 export async function listConversations(db: Db, user: UserRow): Promise<Conversation[]> {
   const rows = await listConversationRows(db, user.id);
+  const allowed = await directMessagePermissions(
+    db,
+    user,
+    rows.map((r) => r.partner.id),
+  );
   return rows.map((r) => ({
     // The query selects exactly the public fields, which are all presentPublicUser reads.
     user: presentPublicUser(r.partner as UserRow),
     messages: [presentMessage(r.message, r.message.senderId === user.id ? user : r.partner)],
     unreadCount: r.unreadCount,
     lastMessageAt: r.message.sentAt.toISOString(),
+    closed: allowed.get(r.partner.id) !== true,
   }));
 }
 
-/** Opens a thread with another member: marks what they sent the reader as read, answers the page. */
+/**
+ * Opens a thread with another member: marks what they sent the reader as read, answers the page and
+ * whether it is closed (the reader may not write there: a block either way, or the partner's setting).
+ * A closed thread stays readable to both.
+ */
 export async function readThread(
   db: Db,
   reader: UserRow,
   partnerId: string,
   query: ThreadQuery,
-): Promise<{ messages: MessageWithSender[]; markedRead: number }> {
-  const partner = await findUserById(db, partnerId);
-  if (!partner) throw new NotFoundError(msg.userNotFound);
+): Promise<{ messages: MessageWithSender[]; markedRead: number; closed: boolean }> {
+  const allowed = (await directMessagePermissions(db, reader, [partnerId])).get(partnerId);
+  if (allowed === undefined) throw new NotFoundError(msg.userNotFound);
   const markedRead = await markThreadRead(db, reader.id, partnerId);
   await markDirectMessageNoticesRead(db, reader.id, partnerId);
   const messages = await listThread(db, {
@@ -62,7 +72,7 @@ export async function readThread(
     before: query.before,
     limit: query.limit,
   });
-  return { messages, markedRead };
+  return { messages, markedRead, closed: !allowed };
 }
 
 /** How long a message's e-mail/push waits (the receiver may read it meanwhile); seconds. */
@@ -78,6 +88,9 @@ export async function sendDirectMessage(
   options: MessageNoticeOptions = { noticeDelaySeconds: 120 },
 ): Promise<MessageWithSender> {
   if (!canMessage(sender, input.receiverId)) throw new ValidationError(msg.messageToSelf);
+  // A block (either way) or the receiver's 'Vem får skriva till mig': refused before anything is stored,
+  // so nothing is pushed or notified.
+  await assertCanSendDirectMessage(db, sender, input.receiverId);
   try {
     const row = await db.transaction(async (tx) => {
       const m = await insertMessage(tx, {

@@ -5,7 +5,7 @@ import { displayName } from '@common/rules/display-name';
 import type { BallGroup, GroupMember } from '@common/schemas/ball-groups';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconBell, IconClock, IconFileTypePdf, IconPrinter, IconUsersGroup } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   startListPdfUrl,
   useBallGroups,
@@ -18,6 +18,8 @@ import {
   useRenameGroup,
   useSetMemberGroup,
 } from '../api/ball-groups-api';
+import { useBlockedPairs } from '../api/blocked-pairs-api';
+import { blockedMoveWarning, blockedPartners, conflictsIn, pairsTogether } from '../lib/blocked-pairs';
 import { publishButtonLabel, publishedWhen } from '../lib/group-labels';
 import { GenerationFigures } from './generation-figures';
 import { ConfirmDialog, PickDialog, RenameDialog } from './group-dialogs';
@@ -47,6 +49,8 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
   const remove = useDeleteGroup(eventId);
   const setGroup = useSetMemberGroup(eventId);
   const publish = usePublishGroups(eventId);
+  const blockedPairs = useBlockedPairs(eventId);
+  const partners = useMemo(() => blockedPartners(blockedPairs.data ?? []), [blockedPairs.data]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [active, setActive] = useState<string | null>(null);
   const close = () => setDialog(null);
@@ -54,6 +58,10 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
   const list = groups.data ?? [];
   const current = list.find((g) => String(g.id) === active) ?? list[0];
   const unassigned = (regs.data ?? []).filter((r) => r.status === 'registered' && r.groupId === null);
+  // Members who have blocked one another: generation keeps them apart; a manual move is warned about.
+  const together = pairsTogether(partners, list);
+  const moveConflicts = (member: GroupMember, group: BallGroup) =>
+    conflictsIn(partners, member.id, group.members);
 
   const runGenerate = () =>
     generate.mutate(undefined, {
@@ -152,6 +160,12 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
       </Group>
 
       {figures.data ? <GenerationFigures figures={figures.data} /> : null}
+
+      {together.length ? (
+        <Alert color="orange" variant="light" title={msg.blockedPairWarning} role="alert">
+          {together.map((p) => `${p.group}: ${p.names[0]} och ${p.names[1]}`).join(' · ')}
+        </Alert>
+      ) : null}
 
       {list.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
@@ -266,7 +280,17 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
         placeholder="Välj grupp"
         options={list
           .filter((g) => dialog?.kind === 'move' && g.id !== dialog.group.id)
-          .map((g) => ({ value: String(g.id), label: `${g.name} (${g.members.length})` }))}
+          .map((g) => ({
+            value: String(g.id),
+            label: `${g.name} (${g.members.length})${
+              dialog?.kind === 'move' && moveConflicts(dialog.member, g).length ? ' – blockerat par' : ''
+            }`,
+          }))}
+        warning={(groupId) => {
+          const target = list.find((g) => g.id === groupId);
+          if (dialog?.kind !== 'move' || !target) return null;
+          return blockedMoveWarning(moveConflicts(dialog.member, target), target.name);
+        }}
         confirmLabel="Flytta"
         emptyText="Det finns ingen annan grupp att flytta till."
         pending={setGroup.isPending}
@@ -282,6 +306,14 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           value: String(r.id),
           label: displayName(r.user),
         }))}
+        warning={(registrationId) =>
+          dialog?.kind === 'add'
+            ? blockedMoveWarning(
+                conflictsIn(partners, registrationId, dialog.group.members),
+                dialog.group.name,
+              )
+            : null
+        }
         confirmLabel="Lägg till"
         emptyText="Alla registrerade deltagare har redan en bollgrupp."
         pending={setGroup.isPending}

@@ -1,6 +1,6 @@
 import { msg } from '@common/messages';
 import { renameGroupInputSchema } from '@common/schemas/ball-groups';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 interface Option {
@@ -74,6 +74,7 @@ export function PickDialog({
   pending,
   onClose,
   onSubmit,
+  warning,
 }: {
   opened: boolean;
   title: string;
@@ -85,8 +86,11 @@ export function PickDialog({
   pending: boolean;
   onClose(): void;
   onSubmit(value: number): void;
+  /** A warning about the chosen option (e.g. a blocked pair in one group); the choice stays allowed. */
+  warning?: (value: number) => string | null;
 }) {
   const [value, setValue] = useState<string | null>(null);
+  const warningText = value && warning ? warning(Number(value)) : null;
   useEffect(() => {
     if (opened) setValue(null);
   }, [opened]);
@@ -105,6 +109,11 @@ export function PickDialog({
           />
         ) : (
           <Text c="dimmed">{emptyText}</Text>
+        )}
+        {warningText && (
+          <Alert color="orange" variant="light" role="alert">
+            {warningText}
+          </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -1,3 +1,5 @@
+import { useHasBlocked } from '@client/features/blocks/api/blocks-api';
+import { BlockMemberAction } from '@client/features/blocks/components/block-member-action';
 import { formatDate } from '@client/lib/dates';
 import { imageSrc } from '@client/lib/images';
 import { msg } from '@common/messages';
@@ -157,6 +159,7 @@ export function MemberProfileDialog({
 }: MemberProfileDialogProps) {
   const query = useMember(memberId);
   const member = query.data ?? initial;
+  const blocked = useHasBlocked(isSelf ? null : memberId);
   let body: ReactNode;
   if (query.isError && !member) {
     body = (
@@ -183,9 +186,12 @@ export function MemberProfileDialog({
         {!isSelf && (
           <>
             <Divider />
-            <Button leftSection={<IconMessage size={16} />} onClick={() => onMessage(member.id)}>
-              Skicka meddelande
-            </Button>
+            {!blocked && (
+              <Button leftSection={<IconMessage size={16} />} onClick={() => onMessage(member.id)}>
+                Skicka meddelande
+              </Button>
+            )}
+            <BlockMemberAction memberId={member.id} name={displayName(member)} />
           </>
         )}
       </Stack>

@@ -1,5 +1,6 @@
-import { apiJson, getQueryFn } from '@client/lib/api';
+import { apiErrorStatus, apiJson, apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
 import { CHAT_REFRESH_MS } from '@common/limits';
+import { CONVERSATION_CLOSED_HEADER } from '@common/schemas/blocks';
 import {
   type Conversation,
   conversationSchema,
@@ -50,29 +51,33 @@ export function useRefreshConversations() {
     ]);
 }
 
+/** A thread and whether it is closed (the caller can no longer write there: 'Konversationen är stängd'). */
+export interface Thread {
+  messages: Message[];
+  closed: boolean;
+}
+
 /**
- * GET /api/messages/{userId}: the thread, oldest first. Opening it marks received messages read,
- * so the list and the count are reloaded. On failure the error is logged and an empty thread shown.
+ * GET /api/messages/{userId}: the thread, oldest first, and whether it is closed (the
+ * X-Conversation-Closed header). Opening it marks received messages read, so the list and the count
+ * are reloaded. On failure the error is logged and an empty, open thread shown.
  */
 export function useThread(userId: string | undefined) {
   const refresh = useRefreshConversations();
   return useQuery(
-    queryOptions<Message[]>({
+    queryOptions<Thread>({
       queryKey: threadKey(userId ?? ''),
       enabled: Boolean(userId),
       queryFn: async () => {
         try {
-          const thread = await apiJson<Message[]>(
-            'GET',
-            `/api/messages/${encodeURIComponent(userId ?? '')}`,
-            undefined,
-            z.array(messageSchema),
-          );
+          const url = `/api/messages/${encodeURIComponent(userId ?? '')}`;
+          const res = await apiRequest('GET', url);
+          const messages = checkResponse(url, await res.json(), z.array(messageSchema));
           void refresh();
-          return thread;
+          return { messages, closed: res.headers.get(CONVERSATION_CLOSED_HEADER) === 'true' };
         } catch (err) {
           console.error('Kunde inte hämta konversationen', err);
-          return [];
+          return { messages: [], closed: false };
         }
       },
     }),
@@ -99,7 +104,11 @@ export function useSendMessage() {
       apiJson<Message>('POST', '/api/messages', body, messageSchema),
     onSuccess: (_m, body) =>
       Promise.all([refresh(), qc.invalidateQueries({ queryKey: threadKey(body.receiverId) })]),
-    onError: (err) => console.error('Kunde inte skicka meddelandet', err),
+    onError: (err, body) => {
+      console.error('Kunde inte skicka meddelandet', err);
+      // Refused (a block, or the member's setting): the thread reloads and shows that it is closed.
+      if (apiErrorStatus(err) === 403) void qc.invalidateQueries({ queryKey: threadKey(body.receiverId) });
+    },
   });
 }
 

@@ -1,7 +1,8 @@
+import { msg } from '@common/messages';
 import { displayName } from '@common/rules/display-name';
 import type { MessageSender } from '@common/schemas/messages';
-import { ActionIcon, Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { ActionIcon, Alert, Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useSendMessage, useThread } from '../api/messages-api';
 import { formatThreadTime } from '../lib/message-format';
@@ -19,7 +20,8 @@ interface Props {
 
 /** The right column: the thread with one member (own messages right, others left) and the input. */
 export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Props) {
-  const { data: messages, isLoading } = useThread(partnerId);
+  const { data, isLoading } = useThread(partnerId);
+  const messages = data?.messages;
   const send = useSendMessage();
   const viewport = useRef<HTMLDivElement>(null);
   const count = messages?.length ?? 0;
@@ -55,7 +57,7 @@ export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Pr
         ) : count === 0 ? (
           <Center py="xl">
             <Text c="dimmed" ta="center">
-              No messages yet. Start the conversation!
+              {data?.closed ? 'Inga meddelanden.' : 'No messages yet. Start the conversation!'}
             </Text>
           </Center>
         ) : (
@@ -72,13 +74,25 @@ export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Pr
           </Stack>
         )}
       </ScrollArea>
-      <MessageInput
-        label="Meddelande"
-        placeholder="Type a message..."
-        enterSends
-        pending={send.isPending}
-        onSend={(content) => send.mutateAsync({ receiverId: partnerId, content })}
-      />
+      {data?.closed ? (
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconLock size={18} />}
+          title={msg.conversationClosed}
+          role="status"
+        >
+          {msg.conversationClosedText}
+        </Alert>
+      ) : (
+        <MessageInput
+          label="Meddelande"
+          placeholder="Type a message..."
+          enterSends
+          pending={send.isPending}
+          onSend={(content) => send.mutateAsync({ receiverId: partnerId, content })}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,98 @@
+import { usePrivacySettings, useSavePrivacySettings } from '@client/features/blocks/api/blocks-api';
+import { apiErrorMessage } from '@client/lib/api';
+import { toastError, toastSuccess } from '@client/lib/toast';
+import { msg } from '@common/messages';
+import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS, type WhoCanMessage } from '@common/options';
+import type { PrivacySettings } from '@common/schemas/blocks';
+import { Alert, Button, Group, Loader, Radio, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
+
+const WHO_CAN_MESSAGE_HINTS: Record<WhoCanMessage, string> = {
+  members: 'Alla inloggade medlemmar kan skriva till dig.',
+  contacts: 'Bara de du har skrivit till och de som är anmälda till samma event som du.',
+  nobody:
+    'Ingen kan börja en konversation med dig. De du själv skriver till kan svara, och administratörer kan alltid skriva.',
+};
+
+/** 'Dölj mig i medlemslistan' and 'Vem får skriva till mig', saved together with 'Spara'. */
+function PrivacyForm({ saved }: { saved: PrivacySettings }) {
+  const [draft, setDraft] = useState(saved);
+  const save = useSavePrivacySettings();
+  const dirty =
+    draft.hiddenFromDirectory !== saved.hiddenFromDirectory || draft.whoCanMessage !== saved.whoCanMessage;
+  const onSave = () =>
+    save.mutate(draft, {
+      onSuccess: (settings) => {
+        setDraft(settings);
+        toastSuccess(msg.privacySaved);
+      },
+      onError: (err) => toastError(msg.privacySaveFailed, apiErrorMessage(err)),
+    });
+
+  return (
+    <Stack gap="md">
+      <Switch
+        checked={draft.hiddenFromDirectory}
+        onChange={(e) => {
+          const hiddenFromDirectory = e.currentTarget.checked;
+          setDraft((d) => ({ ...d, hiddenFromDirectory }));
+        }}
+        label="Dölj mig i medlemslistan"
+        description="Andra medlemmar hittar dig inte i medlemslistan. Administratörer och de som är anmälda till samma event som du ser dig fortfarande."
+      />
+      <Radio.Group
+        label="Vem får skriva till mig"
+        value={draft.whoCanMessage}
+        onChange={(value) => setDraft((d) => ({ ...d, whoCanMessage: value as WhoCanMessage }))}
+      >
+        <Stack gap="xs" mt="xs">
+          {WHO_CAN_MESSAGE.map((option) => (
+            <Radio
+              key={option}
+              value={option}
+              label={WHO_CAN_MESSAGE_LABELS[option]}
+              description={WHO_CAN_MESSAGE_HINTS[option]}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group justify="flex-end" gap="sm">
+        {dirty && (
+          <Button variant="default" onClick={() => setDraft(saved)} disabled={save.isPending}>
+            Ångra
+          </Button>
+        )}
+        <Button onClick={onSave} disabled={!dirty} loading={save.isPending}>
+          Spara
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The member's privacy settings in the profile's 'Integritet' section. */
+export function PrivacySettingsForm() {
+  const settings = usePrivacySettings();
+  if (settings.isLoading) {
+    return (
+      <Group justify="center" py="md">
+        <Loader size="sm" aria-label="Laddar integritetsinställningar" />
+      </Group>
+    );
+  }
+  if (!settings.data) {
+    return (
+      <Alert color="red" variant="light">
+        {apiErrorMessage(settings.error, 'Inställningarna kunde inte hämtas.')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        Bestäm vem som hittar dig och vem som kan skriva till dig.
+      </Text>
+      <PrivacyForm key={JSON.stringify(settings.data)} saved={settings.data} />
+    </Stack>
+  );
+}
