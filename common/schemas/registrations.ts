@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LONG_MAX } from '../limits';
+import { msg } from '../messages';
 import { ATTENDANCE_VALUES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../options';
 import { eventSchema } from './events';
 import { publicUserSchema } from './users';
@@ -14,10 +15,17 @@ const optionalText = (max: number, error: string) =>
 /** POST /api/events/{id}/register (an empty body means no preferences). */
 export const registerInputSchema = z.preprocess(
   (v) => v ?? {},
-  z.object({
-    dietaryPreferences: optionalText(1000, 'Kostpreferenser får vara högst 1000 tecken'),
-    notes: optionalText(TEXT_LONG_MAX, `Övriga önskemål får vara högst ${TEXT_LONG_MAX} tecken`),
-  }),
+  z
+    .object({
+      dietaryPreferences: optionalText(1000, 'Kostpreferenser får vara högst 1000 tecken'),
+      /** Explicit consent to storing dietary needs and allergies (health data, GDPR Art. 9). */
+      dietaryConsent: z.boolean({ error: msg.dietaryConsentRequired }).optional(),
+      notes: optionalText(TEXT_LONG_MAX, `Övriga önskemål får vara högst ${TEXT_LONG_MAX} tecken`),
+    })
+    .refine((v) => !v.dietaryPreferences || v.dietaryConsent === true, {
+      error: msg.dietaryConsentRequired,
+      path: ['dietaryConsent'],
+    }),
 );
 export type RegisterInput = z.input<typeof registerInputSchema>;
 

@@ -52,6 +52,8 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
         userId: p.user.id,
         status,
         dietaryPreferences: p.dietaryPreferences,
+        // The schema refuses dietary needs without consent: when they are stored, so is the consent's time.
+        dietaryConsentAt: p.dietaryPreferences ? now : null,
         notes: p.notes,
         golfId: p.user.golfId,
         handicap: p.user.handicap,

@@ -47,7 +47,10 @@ describe('registrations', () => {
 
     it('answers 403 with requiresUpgrade to a free member', async () => {
       const e = await buildEvent(t.db);
-      const res = await asFree.post(`/api/events/${e.id}/register`, { dietaryPreferences: 'Vegan' });
+      const res = await asFree.post(`/api/events/${e.id}/register`, {
+        dietaryPreferences: 'Vegan',
+        dietaryConsent: true,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ requiresUpgrade: true, message: msg.requiresUpgrade });
       expect(await regsOf(e.id)).toHaveLength(0);
@@ -115,6 +118,7 @@ describe('registrations', () => {
       const e = await buildEvent(t.db);
       const res = await asPro.post(`/api/events/${e.id}/register`, {
         dietaryPreferences: ' Glutenfri ',
+        dietaryConsent: true,
         notes: 'Vill åka samma buss',
       });
       expect(res.statusCode).toBe(201);

@@ -87,13 +87,19 @@ export function buildRegistrations(
 
     chosen.forEach((member, i) => {
       const waitlisted = i >= plan.registered;
+      const registeredAt = new Date(Math.round(times[i] / MINUTE) * MINUTE + i);
+      // In this order: the random draws are the same as before consent was stored.
+      const payment = paymentStatus(rng, plan, waitlisted);
+      const diet = rng.chance(0.2) ? rng.pick(DIETS) : null;
       rows.push({
         eventId,
         userId: member.id,
-        registeredAt: new Date(Math.round(times[i] / MINUTE) * MINUTE + i),
+        registeredAt,
         status: waitlisted ? 'waitlisted' : 'registered',
-        paymentStatus: paymentStatus(rng, plan, waitlisted),
-        dietaryPreferences: rng.chance(0.2) ? rng.pick(DIETS) : null,
+        paymentStatus: payment,
+        dietaryPreferences: diet,
+        // Dietary needs are only stored with consent, given when registering.
+        dietaryConsentAt: diet ? registeredAt : null,
         notes: rng.chance(0.15) ? rng.pick(isTrip ? [...TRIP_NOTES, ...NOTES] : NOTES) : null,
         golfId: member.golfId,
         handicap: member.handicap,

@@ -55,7 +55,7 @@ export function useDeleteEvent(id: number) {
 export function useRegister(id: number) {
   const invalidate = useInvalidateEvent();
   return useMutation({
-    mutationFn: (body: { dietaryPreferences: string; notes: string }) =>
+    mutationFn: (body: { dietaryPreferences: string; dietaryConsent: boolean; notes: string }) =>
       apiJson<Registration>('POST', `/api/events/${id}/register`, body, registrationSchema),
     onSuccess: () => invalidate(id),
   });

@@ -11,7 +11,7 @@ import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCancelRegistration, useDeleteEvent, useRegister } from '../../api/event-mutations';
-import { RegistrationDialog } from './registration-dialog';
+import { type RegistrationAnswers, RegistrationDialog } from './registration-dialog';
 import { UpgradeDialog } from './upgrade-dialog';
 
 /** True when the error is the server's 403 {requiresUpgrade: true}. */
@@ -44,7 +44,7 @@ export function EventActions({
   // Only a held place costs a fee to give up (not a place in the queue or an offer).
   const lateFee = mine?.status === 'registered' ? lateCancellationFeeNow(event) : 0;
 
-  const submit = (body: { dietaryPreferences: string; notes: string }) =>
+  const submit = (body: RegistrationAnswers) =>
     register.mutate(body, {
       onSuccess: (r) => {
         close();
@@ -81,7 +81,9 @@ export function EventActions({
             loading={register.isPending && dialog !== 'register'}
             // Pro members fill in the dialog; for others the server decides (403 requiresUpgrade opens the upgrade dialog).
             onClick={() =>
-              event.abilities.isPro ? setDialog('register') : submit({ dietaryPreferences: '', notes: '' })
+              event.abilities.isPro
+                ? setDialog('register')
+                : submit({ dietaryPreferences: '', dietaryConsent: false, notes: '' })
             }
           >
             Registrera för detta evenemang

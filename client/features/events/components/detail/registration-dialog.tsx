@@ -1,6 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { msg } from '@common/messages';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+
+/** What the member answers in the dialog (POST /api/events/{id}/register). */
+export interface RegistrationAnswers {
+  dietaryPreferences: string;
+  dietaryConsent: boolean;
+  notes: string;
+}
 
 interface Props {
   opened: boolean;
@@ -8,19 +16,28 @@ interface Props {
   pending: boolean;
   title: string;
   onClose: () => void;
-  onSubmit: (v: { dietaryPreferences: string; notes: string }) => void;
+  onSubmit: (v: RegistrationAnswers) => void;
 }
 
-/** The registration dialog (spec §2): dietary preferences, optional notes, a waitlist notice when full. */
+/**
+ * The registration dialog (spec §2): dietary preferences with their own consent (health data: stored only
+ * when the member agrees), optional notes, a waitlist notice when full.
+ */
 export function RegistrationDialog({ opened, full, pending, title, onClose, onSubmit }: Props) {
   const [dietaryPreferences, setDiet] = useState('');
   const [notes, setNotes] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
   return (
     <Modal opened={opened} onClose={onClose} title={`Registrera dig till ${title}`} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onSubmit({ dietaryPreferences, notes });
+          if (dietaryPreferences.trim() && !consent) {
+            setConsentError(msg.dietaryConsentRequired);
+            return;
+          }
+          onSubmit({ dietaryPreferences, dietaryConsent: consent, notes });
         }}
       >
         <Stack>
@@ -37,6 +54,16 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             maxLength={1000}
             value={dietaryPreferences}
             onChange={(e) => setDiet(e.currentTarget.value)}
+          />
+          <Checkbox
+            label="Jag samtycker till att Singelgolf sparar mina kostpreferenser och allergier för det här eventet"
+            description="De visas bara för arrangörerna och raderas 30 dagar efter eventet."
+            checked={consent}
+            onChange={(e) => {
+              setConsent(e.currentTarget.checked);
+              setConsentError(null);
+            }}
+            error={consentError}
           />
           <Textarea
             label="Övriga önskemål (valfritt)"
