@@ -128,6 +128,16 @@ test.describe('Pro membership and payments (test payment mode)', () => {
     await page.goto('/subscribe');
     await expect(page).toHaveURL(/\/profile$/);
     expect(stripeRequests).toEqual([]);
+
+    // 'Ångra köpet' within 14 days: step one says what happens, step two withdraws and shows the receipt.
+    await page.getByRole('button', { name: 'Ångra köpet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ångra köpet av Pro' });
+    await expect(dialog.getByText('Du får tillbaka 99 kr av betalda 99 kr.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Ångra köpet här' }).click();
+    await expect(dialog.getByText('Köpet är ångrat')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    expect((await (await page.request.get('/api/subscription-details')).json()).isPro).toBe(false);
+    await expect(page.getByRole('button', { name: 'Ångra köpet' })).toHaveCount(0);
   });
 
   test('the admin changes a member’s membership on /admin/members; others are sent to /', async ({

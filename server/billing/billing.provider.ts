@@ -130,6 +130,15 @@ export interface BillingProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Sets or clears cancel-at-period-end and answers the subscription as it now is. */
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
+  /**
+   * The paid invoice behind a subscription's current period: its payment (for refundPayment), amount in
+   * kronor and when it was paid; null when nothing was paid.
+   */
+  latestSubscriptionPayment(
+    subscriptionId: string,
+  ): Promise<{ paymentIntentId: string; amountSek: number; paidAt: Date } | null>;
+  /** Ends a subscription at once (no further payment); a subscription already ended stays as it is. */
+  cancelNow(id: string): Promise<void>;
   /** Verifies a webhook's signature and reads it; throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): BillingEvent;
 }

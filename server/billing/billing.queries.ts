@@ -56,6 +56,7 @@ export type SubscriptionFields = Pick<
   | 'subscriptionStatus'
   | 'subscriptionPeriodEnd'
   | 'stripeCustomerId'
+  | 'proPurchasedAt'
 >;
 
 /** Writes a member's membership and subscription fields. */

@@ -24,6 +24,7 @@ import { createTestModeProvider, type TestModeProvider } from './billing.test-mo
 import { billingClockRoutes } from './billing-clock.routes';
 import { testCheckoutRoutes } from './test-checkout.routes';
 import { webhookRoutes } from './webhook.routes';
+import { withdrawalRoutes } from './withdrawal.routes';
 
 /** Stripe when a secret key is configured, else the built-in test payment mode. */
 export function createBillingProvider(app: FastifyInstance): BillingProvider {
@@ -128,6 +129,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
   );
 
   await app.register(webhookRoutes, { provider });
+  await app.register(withdrawalRoutes, { provider });
   if (provider.mode === 'test') {
     await app.register(testCheckoutRoutes, { provider: provider as TestModeProvider });
     await app.register(billingClockRoutes, { provider: provider as TestModeProvider });

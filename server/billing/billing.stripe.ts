@@ -222,6 +222,28 @@ export function createStripeProvider(config: Config): BillingProvider {
         fromStripeSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel })),
       ),
 
+    latestSubscriptionPayment: (subscriptionId) =>
+      call('subscription payment', async () => {
+        const sub = await stripe.subscriptions.retrieve(subscriptionId, {
+          expand: ['latest_invoice.payments'],
+        });
+        const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+        const payment = invoice?.payments?.data.find((p) => p.status === 'paid');
+        const intent = payment?.payment.payment_intent;
+        if (!invoice || !intent || invoice.amount_paid <= 0) return null;
+        return {
+          paymentIntentId: typeof intent === 'string' ? intent : intent.id,
+          amountSek: Math.round(invoice.amount_paid / 100),
+          paidAt: new Date((invoice.status_transitions.paid_at ?? invoice.created) * 1000),
+        };
+      }),
+
+    cancelNow: (id) =>
+      call('subscription cancel', async () => {
+        const sub = await stripe.subscriptions.retrieve(id);
+        if (sub.status !== 'canceled') await stripe.subscriptions.cancel(id);
+      }),
+
     parseWebhook(rawBody, signature) {
       if (!config.STRIPE_WEBHOOK_SECRET) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
       if (!signature) throw new WebhookSignatureError('no Stripe-Signature header');

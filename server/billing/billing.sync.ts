@@ -59,6 +59,10 @@ async function applyInTx(tx: Db, sub: ProviderSubscription, userIdHint: string |
   const fields = fieldsFor(user, sub);
   if (!fields) return user;
   if (!user.stripeCustomerId && sub.customerId) fields.stripeCustomerId = sub.customerId;
+  // A new subscription that grants Pro is a purchase: the 14-day withdrawal period runs from now.
+  if (fields.membershipType === 'pro' && (user.stripeSubscriptionId !== sub.id || !user.proPurchasedAt)) {
+    fields.proPurchasedAt = new Date();
+  }
   const updated = await updateSubscriptionFields(tx, user.id, fields);
   // The member's notice of the change, committed with it (none when the state did not change).
   if (updated) await notifySubscriptionChange(tx, user, updated);

@@ -99,6 +99,20 @@ describe('billing in the built-in test payment mode (no Stripe key)', () => {
     expect(verified.json()).toMatchObject({ success: false, membershipUpdated: false });
   });
 
+  it('refuses what cannot be a card number (letters, wrong length, Luhn) and changes nothing', async () => {
+    const user = await buildUser(t.db);
+    const client = await t.as(user);
+    const sessionId = await startCheckout(client);
+    for (const card of ['abc', '4242', '4242+4242+4242+4241']) {
+      const res = await client.post(`/test-checkout/${sessionId}/pay`, `cardNumber=${card}`, form);
+      expect(res.statusCode).toBe(402);
+      expect(res.body).toContain('Ange ett giltigt kortnummer (13–19 siffror).');
+    }
+    expect((await reload(user.id)).membershipType).toBe('free');
+    const paid = await client.post(`/test-checkout/${sessionId}/pay`, 'cardNumber=4242-4242-4242-4242', form);
+    expect(paid.statusCode).toBe(303);
+  });
+
   it("does not show or pay another member's session, nor a visitor's", async () => {
     const owner = await buildUser(t.db);
     const sessionId = await startCheckout(await t.as(owner));

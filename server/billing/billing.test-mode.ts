@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
+import { cardNumberError } from '@common/rules/card-number';
 import { and, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventRegistrations, events, testCheckoutSessions, testSubscriptions } from '../db/schema';
@@ -120,7 +122,9 @@ export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingL
 
     async createCheckoutSession(req) {
       const id = newId('cs');
-      await db.insert(testCheckoutSessions).values({ id, userId: req.userId, customerId: req.customerId });
+      await db
+        .insert(testCheckoutSessions)
+        .values({ id, userId: req.userId, customerId: req.customerId, amount: PRO_PRICE_SEK });
       // The test mode has no embedded element: /subscribe shows its own test form posting to this session.
       return { id, url: `${publicUrl}/test-checkout/${id}`, clientSecret: null };
     },
@@ -185,6 +189,41 @@ export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingL
       return toSubscription(row);
     },
 
+    async latestSubscriptionPayment(subscriptionId) {
+      const [paid] = await db
+        .select()
+        .from(testCheckoutSessions)
+        .where(
+          and(
+            eq(testCheckoutSessions.subscriptionId, subscriptionId),
+            eq(testCheckoutSessions.paymentStatus, 'paid'),
+          ),
+        )
+        .limit(1);
+      const [sub] = await db.select().from(testSubscriptions).where(eq(testSubscriptions.id, subscriptionId));
+      if (!paid?.paymentIntentId || !sub) return null;
+      return {
+        paymentIntentId: paid.paymentIntentId,
+        amountSek: paid.amount ?? PRO_PRICE_SEK,
+        paidAt: sub.createdAt,
+      };
+    },
+
+    async cancelNow(id) {
+      const [row] = await db
+        .update(testSubscriptions)
+        .set({ status: 'canceled', canceledAt: new Date() })
+        .where(and(eq(testSubscriptions.id, id), ne(testSubscriptions.status, 'canceled')))
+        .returning();
+      if (!row) return;
+      await send({
+        id: newId('evt'),
+        type: 'customer.subscription.deleted',
+        subscriptionId: id,
+        customerId: row.customerId,
+      });
+    },
+
     parseWebhook() {
       throw new WebhookSignatureError('the test payment mode delivers its events in process');
     },
@@ -202,6 +241,8 @@ export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingL
         : checkoutReturnUrls(publicUrl, userId, sessionId).successUrl;
       if (session.status === 'complete') return { ok: true, redirectUrl };
       if (session.status !== 'open') throw new NotFoundError(msg.sessionNotFound);
+      const invalidCard = cardNumberError(cardNumber);
+      if (invalidCard) return { ok: false, message: invalidCard };
       if (cardNumber.replace(/\D/g, '') === DECLINED_TEST_CARD)
         return { ok: false, message: msg.cardDeclined };
       if (isPayment) {
@@ -222,7 +263,7 @@ export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingL
       const completed = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(testCheckoutSessions)
-          .set({ status: 'complete', paymentStatus: 'paid', subscriptionId })
+          .set({ status: 'complete', paymentStatus: 'paid', subscriptionId, paymentIntentId: newId('pi') })
           .where(and(eq(testCheckoutSessions.id, sessionId), eq(testCheckoutSessions.status, 'open')))
           .returning();
         if (!claimed) return false;

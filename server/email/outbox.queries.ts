@@ -49,11 +49,25 @@ export async function claimEmails(db: Db, ids: string[], leaseSeconds: number): 
     });
 }
 
+/**
+ * E-mails whose recipient and text are erased once sent: the confirmation of a deleted account is the
+ * last trace of its address (GDPR Art. 17), kept only until it has been handed over.
+ */
+export const ERASED_WHEN_SENT = ['account-deleted'] as const;
+const erasedWhenSent = sql`${outboundEmails.template} in ${sql.raw(`(${ERASED_WHEN_SENT.map((t) => `'${t}'`).join(', ')})`)}`;
+
 /** Marks a claimed e-mail sent; false when the claim was lost meanwhile (its lease ran out and another took it). */
 export async function markSent(db: Db, id: string, attempts: number): Promise<boolean> {
   const rows = await db
     .update(outboundEmails)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      recipient: sql`case when ${erasedWhenSent} then 'borttagen' else ${outboundEmails.recipient} end`,
+      textBody: sql`case when ${erasedWhenSent} then '' else ${outboundEmails.textBody} end`,
+      htmlBody: sql`case when ${erasedWhenSent} then '' else ${outboundEmails.htmlBody} end`,
+    })
     .where(
       and(
         eq(outboundEmails.id, id),

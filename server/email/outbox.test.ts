@@ -33,6 +33,14 @@ const sampleProps: { [K in TemplateName]: TemplateProps[K] } = {
   },
   'email-changed': { firstName: 'Anna', newEmail: 'ny@example.com' },
   'passkey-added': { firstName: 'Anna', passkeyName: 'Min telefon', securityUrl: url('/profile/security') },
+  'pro-withdrawal': {
+    firstName: 'Anna',
+    withdrawnAt: '24 november 2026',
+    purchasedAt: '20 november 2026',
+    refundAmount: 99,
+    amountPaid: 99,
+  },
+  'account-deleted': { firstName: 'Anna', date: '24 november 2026', endedPro: false },
   notification: {
     firstName: 'Anna',
     title: 'Anmälan bekräftad',

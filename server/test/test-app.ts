@@ -22,6 +22,8 @@ export interface TestClient {
   put(url: string, body?: Body, headers?: Record<string, string>): Promise<InjectResponse>;
   patch(url: string, body?: Body, headers?: Record<string, string>): Promise<InjectResponse>;
   delete(url: string, headers?: Record<string, string>): Promise<InjectResponse>;
+  /** A DELETE with a JSON body (DELETE /api/me's confirmation). */
+  deleteWith(url: string, body: Body): Promise<InjectResponse>;
   cookie: string | null;
 }
 
@@ -61,6 +63,7 @@ function client(app: FastifyInstance, cookie: string | null): TestClient {
     put: (url, body, headers) => send('PUT', url, body, headers),
     patch: (url, body, headers) => send('PATCH', url, body, headers),
     delete: (url, headers) => send('DELETE', url, undefined, headers),
+    deleteWith: (url, body) => send('DELETE', url, body),
   };
 }
 

@@ -254,3 +254,68 @@ export const passkeyAdded: EmailTemplate<PasskeyAddedProps> = {
     </Layout>
   ),
 };
+
+export interface AccountDeletedProps {
+  firstName: string;
+  /** The day the account was deleted, in Swedish ('24 november 2026'). */
+  date: string;
+  /** Whether a Pro subscription was ended with the account. */
+  endedPro: boolean;
+}
+
+export const accountDeleted: EmailTemplate<AccountDeletedProps> = {
+  subject: () => 'Ditt konto på Singelgolf är borttaget',
+  Body: ({ firstName, date, endedPro, publicUrl }) => (
+    <Layout
+      preview="Ditt konto och dina personuppgifter har tagits bort."
+      heading="Ditt konto är borttaget"
+      publicUrl={publicUrl}
+      reason={reasons.security}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Du tog bort ditt konto på Singelgolf {date}. Din profil, e-postadress, bilder, kostpreferenser och
+        inloggning (lösenord och nycklar) är raderade, och du är utloggad överallt.
+        {endedPro ? ' Ditt Pro-medlemskap är avslutat och inga fler betalningar dras.' : ''}
+      </P>
+      <P>
+        Dina meddelanden finns kvar hos mottagarna, men avsändaren visas som 'Borttagen medlem'. Uppgifter om
+        betalningar sparas utan namn och e-post så länge bokföringslagen kräver.
+      </P>
+      <P>Det här är det sista e-postmeddelandet du får från oss. Du är alltid välkommen tillbaka.</P>
+    </Layout>
+  ),
+};
+
+export interface ProWithdrawalProps {
+  firstName: string;
+  /** When the withdrawal was made and the purchase it undoes, in Swedish. */
+  withdrawnAt: string;
+  purchasedAt: string;
+  refundAmount: number;
+  amountPaid: number;
+}
+
+/** The receipt of a withdrawal from Pro on a durable medium (Directive (EU) 2023/2673). */
+export const proWithdrawal: EmailTemplate<ProWithdrawalProps> = {
+  subject: () => 'Kvitto: du har ångrat köpet av Pro',
+  Body: ({ firstName, withdrawnAt, purchasedAt, refundAmount, amountPaid, publicUrl }) => (
+    <Layout
+      preview={`Du har ångrat köpet av Pro. ${refundAmount} kr betalas tillbaka.`}
+      heading="Du har ångrat köpet av Pro"
+      publicUrl={publicUrl}
+      reason={reasons.security}
+    >
+      <Greeting firstName={firstName} />
+      <P>
+        Vi har tagit emot att du utnyttjar din ångerrätt {withdrawnAt} för Pro-medlemskapet som du köpte{' '}
+        {purchasedAt}. Avtalet är avslutat och ditt medlemskap är nu Gratis; inga fler betalningar dras.
+      </P>
+      <P>
+        Återbetalning: {refundAmount} kr av betalda {amountPaid} kr, till samma betalsätt som du betalade med.
+        Pengarna syns vanligtvis på kontot inom 5–10 bankdagar.
+      </P>
+      <P>Spara det här e-postmeddelandet som kvitto på att du har ångrat köpet.</P>
+    </Layout>
+  ),
+};

@@ -1,5 +1,7 @@
 import { render, toPlainText } from '@react-email/components';
 import {
+  type AccountDeletedProps,
+  accountDeleted,
   type EmailChangeConfirmProps,
   type EmailChangedProps,
   type EmailChangeNoticeProps,
@@ -11,9 +13,11 @@ import {
   type PasskeyAddedProps,
   type PasswordChangedProps,
   type PasswordResetProps,
+  type ProWithdrawalProps,
   passkeyAdded,
   passwordChanged,
   passwordReset,
+  proWithdrawal,
   type SignupExistingProps,
   signupExisting,
   type VerifyEmailProps,
@@ -33,6 +37,8 @@ export interface TemplateProps {
   'email-change-notice': EmailChangeNoticeProps;
   'email-changed': EmailChangedProps;
   'passkey-added': PasskeyAddedProps;
+  'account-deleted': AccountDeletedProps;
+  'pro-withdrawal': ProWithdrawalProps;
   notification: NotificationEmailProps;
 }
 
@@ -48,6 +54,8 @@ const templates: { [K in TemplateName]: EmailTemplate<TemplateProps[K]> } = {
   'email-change-notice': emailChangeNotice,
   'email-changed': emailChanged,
   'passkey-added': passkeyAdded,
+  'account-deleted': accountDeleted,
+  'pro-withdrawal': proWithdrawal,
   notification: notificationEmail,
 };
 

@@ -51,6 +51,22 @@ const cases: { [K in TemplateName]: { props: TemplateProps[K]; subject: string; 
     subject: 'En ny passkey har lagts till på ditt konto',
     mentions: ['Min telefon'],
   },
+  'pro-withdrawal': {
+    props: {
+      firstName: 'Anna',
+      withdrawnAt: '24 november 2026',
+      purchasedAt: '20 november 2026',
+      refundAmount: 99,
+      amountPaid: 99,
+    },
+    subject: 'Kvitto: du har ångrat köpet av Pro',
+    mentions: ['99 kr av betalda 99 kr', '20 november 2026', 'ångrat köpet'],
+  },
+  'account-deleted': {
+    props: { firstName: 'Anna', date: '24 november 2026', endedPro: true },
+    subject: 'Ditt konto på Singelgolf är borttaget',
+    mentions: ['24 november 2026', 'Borttagen medlem', 'Pro-medlemskap är avslutat'],
+  },
   notification: {
     props: {
       firstName: 'Anna',

@@ -27,12 +27,13 @@ export function useSubscriptionDetails(enabled = true) {
 }
 
 /** After any change to a membership: reload the subscription and the current user (isPro). */
-function useRefreshMembership() {
+export function useRefreshMembership() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_DETAILS_KEY }),
       queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+      queryClient.invalidateQueries({ queryKey: ['/api/billing/withdrawal'] }),
     ]);
 }
 

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCancelSubscription, useReactivateSubscription, useSubscriptionDetails } from '../api/billing-api';
 import { cancelErrorMessage } from '../lib/billing-messages';
+import { WithdrawalButton } from './withdrawal-button';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -120,6 +121,8 @@ export function SubscriptionStatus({ user }: { user: FullUser }) {
           )}
         </>
       )}
+      {/* Outside the subscription rows: the receipt stays on screen after Pro has ended. */}
+      {!isAdmin && <WithdrawalButton />}
       {!user.isPro && (
         <Button
           component={Link}

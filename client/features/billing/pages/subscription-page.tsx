@@ -69,7 +69,7 @@ export function SubscriptionPage() {
                 : details.data?.cancelAt
                   ? `Ditt medlemskap gäller till och med ${formatDate(details.data.cancelAt)}.`
                   : 'Ditt Pro-medlemskap är aktivt.'}
-            <Anchor component={Link} to="/profile" display="block" mt="xs">
+            <Anchor component={Link} to="/profile" display="block" mt="xs" c="golf.9" underline="always">
               Hantera i din profil
             </Anchor>
           </Alert>

@@ -1,8 +1,10 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { MyDataSection } from '@client/features/my-data/components/my-data-section';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Container, Grid, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { MyEventsTab } from '../components/my-events-tab';
+import { PrivacySection } from '../components/privacy-section';
 import { ProfileForm } from '../components/profile-form';
 import { PROFILE_EMAIL_INPUT_ID } from '../components/profile-form-sections';
 import { ProfileSideCard } from '../components/profile-side-card';
@@ -61,6 +63,8 @@ export function ProfilePage() {
             <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Laddar notisinställningar" />}>
               <NotificationsSection />
             </Suspense>
+            <PrivacySection />
+            <MyDataSection />
           </Stack>
         </Grid.Col>
       </Grid>

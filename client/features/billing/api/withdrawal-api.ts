@@ -1,0 +1,28 @@
+import { apiJson, getQueryFn } from '@client/lib/api';
+import {
+  type WithdrawalStatusResponse,
+  withdrawalDoneSchema,
+  withdrawalStatusSchema,
+} from '@common/schemas/withdrawal';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRefreshMembership } from './billing-api';
+
+export const WITHDRAWAL_KEY = ['/api/billing/withdrawal'] as const;
+
+/** GET /api/billing/withdrawal: whether 'Ångra köpet' applies now, until when and the refund. */
+export function useWithdrawalStatus(enabled = true) {
+  return useQuery({
+    queryKey: WITHDRAWAL_KEY,
+    queryFn: getQueryFn<WithdrawalStatusResponse>({ on401: 'throw', schema: withdrawalStatusSchema }),
+    enabled,
+  });
+}
+
+/** POST /api/billing/withdrawal { confirm: true }: the second step. */
+export function useWithdraw() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: () => apiJson('POST', '/api/billing/withdrawal', { confirm: true }, withdrawalDoneSchema),
+    onSuccess: () => refresh(),
+  });
+}

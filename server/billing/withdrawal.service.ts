@@ -1,0 +1,162 @@
+import { msg } from '@common/messages';
+import { withdrawalDeadline, withdrawalRefund } from '@common/rules/withdrawal';
+import { formatStockholmLongDate } from '@common/time';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
+import type { Db } from '../db/client';
+import { proWithdrawals, users } from '../db/schema';
+import { enqueueEmail, type MailSettings } from '../email/outbox';
+import { ConflictError, UpstreamError } from '../errors';
+import type { UserRow } from '../members/members.presenter';
+import { type BillingProvider, ProviderError } from './billing.provider';
+
+const LIVE = new Set(['active', 'past_due', 'cancel_at_period_end']);
+
+export interface WithdrawalStatus {
+  eligible: boolean;
+  /** The end of the 14-day period of the current purchase; null without one. */
+  deadline: string | null;
+  purchasedAt: string | null;
+  /** What would be paid back now (kronor); null when not eligible. */
+  refundAmount: number | null;
+  amountPaid: number | null;
+}
+
+/** What the member can withdraw from now: a Pro bought online within 14 days, not yet withdrawn. */
+export async function withdrawalStatus(
+  db: Db,
+  provider: BillingProvider,
+  user: UserRow,
+  now = new Date(),
+): Promise<WithdrawalStatus & { paymentIntentId: string | null }> {
+  const none = {
+    eligible: false,
+    deadline: null,
+    purchasedAt: null,
+    refundAmount: null,
+    amountPaid: null,
+    paymentIntentId: null,
+  };
+  if (!user.proPurchasedAt || !user.stripeSubscriptionId) return none;
+  const deadline = withdrawalDeadline(user.proPurchasedAt);
+  const base = { ...none, deadline: deadline.toISOString(), purchasedAt: user.proPurchasedAt.toISOString() };
+  if (user.membershipType !== 'pro' || !LIVE.has(user.subscriptionStatus ?? '') || now > deadline)
+    return base;
+  const [done] = await db
+    .select({ id: proWithdrawals.id })
+    .from(proWithdrawals)
+    .where(and(eq(proWithdrawals.userId, user.id), eq(proWithdrawals.purchasedAt, user.proPurchasedAt)));
+  if (done) return base;
+  const payment = await provider.latestSubscriptionPayment(user.stripeSubscriptionId).catch((err) => {
+    if (err instanceof ProviderError) throw new UpstreamError(msg.withdrawalProviderFailed);
+    throw err;
+  });
+  if (!payment) return base;
+  const refundAmount = withdrawalRefund(
+    {
+      purchasedAt: user.proPurchasedAt,
+      amountPaid: payment.amountSek,
+      periodEnd: user.subscriptionPeriodEnd ?? deadline,
+      startedImmediately: user.proStartedImmediately,
+    },
+    now,
+  );
+  return {
+    ...base,
+    eligible: true,
+    refundAmount,
+    amountPaid: payment.amountSek,
+    paymentIntentId: payment.paymentIntentId,
+  };
+}
+
+/**
+ * Withdraws from Pro (the second step, `{ confirm: true }`):
+ * 1. under the member's row lock, the withdrawal is reserved (a `pro_withdrawals` row for this purchase),
+ *    so two confirms at once make one withdrawal (the other 409);
+ * 2. with no transaction open, the payment is refunded (idempotency key per purchase, so a retry never
+ *    refunds twice) and then the subscription ended at once; a provider failure takes the reservation
+ *    back (502) and the member may try again;
+ * 3. in one transaction: the refund recorded, membership `free`, the receipt e-mail and the audit entry.
+ */
+export async function withdrawFromPro(
+  db: Db,
+  deps: { provider: BillingProvider; mail: MailSettings },
+  userId: string,
+  now = new Date(),
+): Promise<{ refundAmount: number; withdrawnAt: string }> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const status = await withdrawalStatus(db, deps.provider, user, now);
+  if (!status.eligible || status.refundAmount === null || !status.paymentIntentId) {
+    throw new ConflictError(msg.withdrawalNotEligible);
+  }
+  const purchasedAt = user.proPurchasedAt as Date;
+  const refundAmount = status.refundAmount;
+
+  const reservation = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [taken] = await tx
+      .select({ id: proWithdrawals.id })
+      .from(proWithdrawals)
+      .where(and(eq(proWithdrawals.userId, userId), eq(proWithdrawals.purchasedAt, purchasedAt)));
+    if (taken) return null;
+    const [row] = await tx
+      .insert(proWithdrawals)
+      .values({ userId, purchasedAt, withdrawnAt: now, refundAmount })
+      .returning();
+    return row;
+  });
+  if (!reservation) throw new ConflictError(msg.withdrawalNotEligible);
+
+  let refundId: string | null = null;
+  try {
+    if (refundAmount > 0) {
+      // One key per purchase: a retry after the subscription could not be ended gets the same refund back.
+      const key = `withdrawal-${userId}-${purchasedAt.getTime()}`;
+      const refund = await deps.provider.refundPayment(status.paymentIntentId, refundAmount, key);
+      refundId = refund.id;
+    }
+    await deps.provider.cancelNow(user.stripeSubscriptionId as string);
+  } catch (err) {
+    await db.delete(proWithdrawals).where(eq(proWithdrawals.id, reservation.id));
+    if (err instanceof ProviderError) throw new UpstreamError(msg.withdrawalProviderFailed);
+    throw err;
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(proWithdrawals)
+      .set({ providerRefundId: refundId })
+      .where(eq(proWithdrawals.id, reservation.id));
+    await tx
+      .update(users)
+      .set({ membershipType: 'free', subscriptionStatus: 'canceled', updatedAt: now })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'pro.withdrawal',
+      targetType: 'user',
+      targetId: userId,
+      details: {
+        purchasedAt: purchasedAt.toISOString(),
+        refundAmount,
+        amountPaid: status.amountPaid,
+        refundId,
+      },
+    });
+    if (user.email) {
+      await enqueueEmail(tx, deps.mail, {
+        to: user.email,
+        template: 'pro-withdrawal',
+        props: {
+          firstName: user.firstName ?? '',
+          withdrawnAt: formatStockholmLongDate(now),
+          purchasedAt: formatStockholmLongDate(purchasedAt),
+          refundAmount,
+          amountPaid: status.amountPaid ?? refundAmount,
+        },
+      });
+    }
+  });
+  return { refundAmount, withdrawnAt: now.toISOString() };
+}
