@@ -90,6 +90,18 @@ const dayTimeFormat = new Intl.DateTimeFormat('sv-SE', {
   minute: '2-digit',
 });
 
+const longDateFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SITE_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "24 november 2026" in Swedish time (receipts and account e-mails). */
+export function formatStockholmLongDate(at: Date): string {
+  return longDateFormat.format(at);
+}
+
 /** "lördag 6 juni kl. 09:00" in Swedish time (notices, e-mails and the server's messages). */
 export function formatStockholmDayTime(at: Date): string {
   const text = dayTimeFormat.format(at);

@@ -42,10 +42,19 @@ test.describe('admin', () => {
     expect(stats.upcomingEvents).toBe(upcoming);
     expect(feedback.length).toBeGreaterThan(0);
 
-    await expect(page.getByRole('region', { name: 'Medlemmar' })).toContainText(String(stats.totalUsers));
-    await expect(page.getByRole('region', { name: 'Olästa meddelanden' })).toContainText(
-      String(stats.unreadMessages),
-    );
+    // The dashboard's figures are recomputed at most once a minute: an earlier journey may have loaded
+    // them before members signed up, so the page and the API agree once both are read anew.
+    await expect(async () => {
+      const now = await json<{ totalUsers: number; unreadMessages: number }>(page, '/api/admin/stats');
+      await page.reload();
+      await expect(page.getByRole('region', { name: 'Medlemmar' })).toContainText(String(now.totalUsers), {
+        timeout: 3000,
+      });
+      await expect(page.getByRole('region', { name: 'Olästa meddelanden' })).toContainText(
+        String(now.unreadMessages),
+        { timeout: 3000 },
+      );
+    }).toPass({ timeout: 30_000 });
     const overview = page.getByRole('region', { name: 'Snabböversikt' });
     await expect(overview.getByText('Kommande evenemang').locator('..')).toContainText(String(upcoming));
     await expect(
@@ -55,6 +64,8 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { name: 'Senaste aktivitet' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Medlemsstatistik' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Åldersfördelning' }).getByRole('listitem')).toHaveCount(5);
+    // Every handicap band is labelled under its bar, the last one too.
+    await expect(page.locator('.recharts-cartesian-axis-tick-value', { hasText: '21+' })).toBeVisible();
 
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await hasHorizontalScroll(page)).toBe(false);

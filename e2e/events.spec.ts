@@ -98,8 +98,16 @@ test.describe('events', () => {
     };
     const months = ym(new Date(upcoming.startTime)) - ym(new Date());
     for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Nästa månad' }).click();
-    await expect(page.getByRole('columnheader', { name: 'mån' })).toBeVisible();
-    await page.getByRole('grid').getByRole('link', { name: upcoming.title }).first().click();
+    // A list of days, each named by its date, the event linked on its day.
+    const day = new Date(upcoming.startTime).toLocaleDateString('sv-SE', {
+      timeZone: 'Europe/Stockholm',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    });
+    const calendar = page.getByRole('list', { name: /^Kalender / });
+    await expect(calendar.getByRole('listitem').filter({ hasText: day })).toHaveCount(1);
+    await calendar.getByRole('link', { name: upcoming.title }).first().click();
     await expect(page).toHaveURL(`${baseURL}/events/${upcoming.id}`);
     await expect(page.getByRole('heading', { name: upcoming.title, level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bli medlem för att delta' })).toBeVisible();
@@ -194,6 +202,12 @@ test.describe('events', () => {
     const dialog = pro.getByRole('dialog', { name: `Registrera dig till ${title}` });
     await dialog.getByLabel('Kostpreferenser / allergier').fill('Vegetarisk, nötallergi');
     await dialog.getByLabel('Övriga önskemål (valfritt)').fill('Delar gärna bil');
+    // Dietary needs are health data: without the consent box ticked the dialog says so and sends nothing.
+    await dialog.getByRole('button', { name: 'Slutför registrering' }).click();
+    await expect(dialog.getByText(/Kryssa i att du samtycker/)).toBeVisible();
+    await dialog
+      .getByRole('checkbox', { name: /Jag samtycker till att Singelgolf sparar mina kostpreferenser/ })
+      .check();
     await dialog.getByRole('button', { name: 'Slutför registrering' }).click();
     await expect(pro.getByText('Registrerad', { exact: true }).first()).toBeVisible();
     await expect(pro.getByText('1/16 Anmälda')).toBeVisible();

@@ -78,8 +78,15 @@ test.describe('members directory', () => {
     // ?user={id} opens that member directly.
     await page.goto(`/members?user=${userId}`);
     await expect(page.getByRole('dialog', { name: 'Medlemsprofil' })).toBeVisible();
+    // The button goes to /messages?recipient={id} (spec §2), which the messages page at once replaces
+    // by the thread's address /messages/{id}: the first is recorded as it passes, the second stays.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
     await page.getByRole('dialog').getByRole('button', { name: 'Skicka meddelande' }).click();
-    await expect(page).toHaveURL(new RegExp(`/messages\\?recipient=${userId}$`));
+    await expect(page).toHaveURL(new RegExp(`/messages/${userId}$`));
+    expect(visited.some((u) => u.endsWith(`/messages?recipient=${userId}`))).toBe(true);
   });
 
   test('an unknown member shows the load error with Stäng; admins get their own subtitle', async ({

@@ -1,4 +1,14 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  getPrimaryShade,
+  luminance,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** Fairway green, lightest to darkest. */
 const golf: MantineColorsTuple = [
@@ -14,10 +24,41 @@ const golf: MantineColorsTuple = [
   '#0e6a2f',
 ];
 
+/** WCAG contrast of white text on a colour. */
+const whiteContrast = (color: string) => 1.05 / (luminance(color) + 0.05);
+
+/**
+ * Colours of variants that pass WCAG 2.2 AA (4.5:1) on Mantine's palette, whose shades 6–8 are bright:
+ * - 'light' (badges, light buttons and alerts): text of the colour's darkest shade, darkened, instead of
+ *   shade 6, which fails on its pale background for most colours (yellow and orange worst);
+ * - 'filled' with white text (autoContrast gives light colours dark text): the background darkened in
+ *   steps until white text reaches 4.5:1 (green 8 is 3.3:1, blue 8 4.0:1, orange 8 3.6:1).
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || !parsed.color) return colors;
+  const swatch = input.theme.colors[parsed.color];
+  if (input.variant === 'light') {
+    return { ...colors, color: darken(swatch[9], 0.35), hoverColor: darken(swatch[9], 0.35) };
+  }
+  if (input.variant === 'filled' || input.variant === undefined) {
+    let background = swatch[parsed.shade ?? getPrimaryShade(input.theme, 'light')];
+    if (luminance(background) > (input.theme.luminanceThreshold ?? 0.3)) return colors;
+    if (whiteContrast(background) >= 4.5) return colors;
+    for (let i = 0; i < 6 && whiteContrast(background) < 4.5; i++) background = darken(background, 0.1);
+    return { ...colors, background, hover: darken(background, 0.1), color: 'var(--mantine-color-white)' };
+  }
+  return colors;
+};
+
 /** Singelgolf's Mantine theme: green golf colours, rounded corners, Swedish-friendly system fonts. */
 export const theme = createTheme({
   primaryColor: 'golf',
   primaryShade: { light: 8, dark: 6 },
+  // Filled badges and buttons of light colours (yellow, orange) get dark text instead of white.
+  autoContrast: true,
+  variantColorResolver,
   colors: { golf },
   defaultRadius: 'md',
   fontFamily:

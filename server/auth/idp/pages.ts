@@ -8,17 +8,17 @@ const esc = (s: string) =>
 const style = `
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f8f3;color:#1b2b20}
 main{max-width:420px;margin:0 auto;padding:32px 16px}
-.brand{color:#2b8a3e;font-weight:700;font-size:1.5rem;text-decoration:none}
+.brand{color:#207a3b;font-weight:700;font-size:1.5rem;text-decoration:none}
 .card{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:24px;margin-top:16px}
 h1{font-size:1.4rem;margin:0 0 16px}
 label{display:block;font-weight:600;margin:12px 0 4px;font-size:.95rem}
 input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #ced4da;border-radius:8px;font-size:1rem}
-button{width:100%;margin-top:20px;padding:12px;border:0;border-radius:8px;background:#2b8a3e;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+button{width:100%;margin-top:20px;padding:12px;border:0;border-radius:8px;background:#207a3b;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .notice{background:#ebfbee;border:1px solid #8ce99a;color:#1b2b20;border-radius:8px;padding:10px 12px;margin-bottom:8px}
-.secondary{background:#fff;color:#2b8a3e;border:1px solid #2b8a3e}
+.secondary{background:#fff;color:#207a3b;border:1px solid #207a3b}
 .error{background:#fff0f0;border:1px solid #ffa8a8;color:#c92a2a;border-radius:8px;padding:10px 12px;margin-bottom:8px}
 .alt{margin-top:16px;text-align:center}
-a{color:#2b8a3e}
+a{color:#207a3b}
 .row{display:flex;gap:12px}.row>div{flex:1}
 `;
 

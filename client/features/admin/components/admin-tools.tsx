@@ -59,7 +59,7 @@ export function AdminTools() {
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         {TOOLS.map((t) => (
-          <Paper key={t.title} withBorder radius="md" p="md" opacity={t.to ? 1 : 0.7}>
+          <Paper key={t.title} withBorder radius="md" p="md">
             <Group gap="sm" mb="xs" wrap="nowrap">
               <ThemeIcon variant="light" color={t.to ? 'golf' : 'gray'} radius="md" aria-hidden>
                 {t.icon}

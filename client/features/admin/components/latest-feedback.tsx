@@ -1,7 +1,7 @@
 import { formatDate } from '@client/lib/dates';
 import { FEEDBACK_LIST_MAX } from '@common/limits';
 import type { AdminFeedback } from '@common/schemas/admin';
-import { Alert, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Rating, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 
 /** The latest feedback (at most 5) with 'Visar X av Y feedback', and the spec's empty and loading texts. */
 export function LatestFeedback({
@@ -30,7 +30,10 @@ export function LatestFeedback({
           {shown.map((f) => (
             <div key={f.id}>
               <Group justify="space-between" gap="xs" wrap="wrap">
-                <Rating value={f.rating} readOnly size="sm" aria-label={`Betyg ${f.rating} av 5`} />
+                <span>
+                  <Rating value={f.rating} readOnly size="sm" aria-hidden />
+                  <VisuallyHidden>{`Betyg ${f.rating} av 5`}</VisuallyHidden>
+                </span>
                 <Text size="xs" c="dimmed">
                   {formatDate(f.createdAt)}
                 </Text>

@@ -21,13 +21,16 @@ function GenderSplit({ g }: { g: AdminStats['genderDistribution'] }) {
         Könsfördelning
       </Text>
       <Group gap="md" wrap="nowrap" align="center">
-        <DonutChart
-          data={data.filter((d) => d.value > 0)}
-          size={110}
-          thickness={18}
-          withTooltip={false}
-          aria-hidden
-        />
+        {/* inert: the figures are the text beside it; the chart's SVG is neither read nor focusable. */}
+        <div inert>
+          <DonutChart
+            data={data.filter((d) => d.value > 0)}
+            size={110}
+            thickness={18}
+            withTooltip={false}
+            accessibilityLayer={false}
+          />
+        </div>
         <Stack gap={2}>
           {data.map((d) => (
             <Text key={d.name} size="sm">
@@ -55,6 +58,8 @@ function HandicapChart({ h }: { h: AdminStats['handicapDistribution'] }) {
         series={[{ name: 'Medlemmar', color: 'golf.6' }]}
         tickLine="y"
         gridAxis="y"
+        // Every band's label, also '21+' at the end (recharts skips labels it thinks crowded).
+        xAxisProps={{ interval: 0 }}
         withBarValueLabel
       />
     </div>
@@ -62,7 +67,7 @@ function HandicapChart({ h }: { h: AdminStats['handicapDistribution'] }) {
 }
 
 /** Age buckets as bars; a bar is never lower than 5% so an empty bucket is still visible (spec §2). */
-function AgeBars({ a }: { a: AdminStats['ageDistribution'] }) {
+export function AgeBars({ a }: { a: AdminStats['ageDistribution'] }) {
   const entries = Object.entries(a);
   const max = Math.max(0, ...entries.map(([, n]) => n));
   return (
@@ -72,28 +77,23 @@ function AgeBars({ a }: { a: AdminStats['ageDistribution'] }) {
       </Text>
       <Group gap="xs" align="flex-end" h={150} wrap="nowrap" role="list" aria-label="Åldersfördelning">
         {entries.map(([bucket, n]) => (
-          <Stack
-            key={bucket}
-            gap={4}
-            align="center"
-            justify="flex-end"
-            h="100%"
-            style={{ flex: 1 }}
-            role="listitem"
-          >
-            <Text size="xs" fw={600}>
+          <Stack key={bucket} gap={4} h="100%" style={{ flex: 1 }} role="listitem">
+            <Text size="xs" fw={600} ta="center">
               {n}
             </Text>
-            <Tooltip label={`${bucket} år: ${n} medlemmar`}>
-              <Box
-                data-testid={`age-bar-${bucket}`}
-                w="100%"
-                h={`${barHeight(n, max)}%`}
-                bg="golf.6"
-                style={{ borderRadius: '4px 4px 0 0', maxHeight: 'calc(100% - 40px)' }}
-              />
-            </Tooltip>
-            <Text size="xs" c="dimmed">
+            {/* The bar's track takes what the count and label leave: its height is a share of the track, never clamped. */}
+            <Box style={{ flex: 1, display: 'flex', alignItems: 'flex-end' }}>
+              <Tooltip label={`${bucket} år: ${n} medlemmar`}>
+                <Box
+                  data-testid={`age-bar-${bucket}`}
+                  w="100%"
+                  h={`${barHeight(n, max)}%`}
+                  bg="golf.6"
+                  style={{ borderRadius: '4px 4px 0 0' }}
+                />
+              </Tooltip>
+            </Box>
+            <Text size="xs" c="dimmed" ta="center">
               {bucket}
             </Text>
           </Stack>

@@ -2,9 +2,10 @@ import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
+import { cardNumberError } from '@common/rules/card-number';
 import { Alert, Button, Card, Container, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useCreateSubscription } from '../api/billing-api';
 import { subscribeFormOf } from '../lib/subscribe-form';
@@ -28,6 +29,8 @@ export function SubscribePage() {
   const create = useCreateSubscription('embedded');
   const started = useRef(false);
   const { mutate } = create;
+  const [cardNumber, setCardNumber] = useState('4242 4242 4242 4242');
+  const [cardError, setCardError] = useState<string | null>(null);
 
   useEffect(() => {
     if (isPro || started.current) return;
@@ -53,7 +56,17 @@ export function SubscribePage() {
         )}
         {form?.kind === 'test' && (
           <Card withBorder radius="md" padding="lg">
-            <form method="post" action={`/test-checkout/${encodeURIComponent(form.sessionId)}/pay`}>
+            <form
+              method="post"
+              action={`/test-checkout/${encodeURIComponent(form.sessionId)}/pay`}
+              noValidate
+              onSubmit={(e) => {
+                // Checked here as a real card form does; the server checks the same rule.
+                const error = cardNumberError(cardNumber);
+                setCardError(error);
+                if (error) e.preventDefault();
+              }}
+            >
               <Stack>
                 <Alert
                   color="yellow"
@@ -65,8 +78,14 @@ export function SubscribePage() {
                 </Alert>
                 <TextInput
                   label="Kortnummer (test)"
+                  description="Stripes testkort: 4242 4242 4242 4242 (godkänns), 4000 0000 0000 0002 (nekas)"
                   name="cardNumber"
-                  defaultValue="4242 4242 4242 4242"
+                  value={cardNumber}
+                  onChange={(e) => {
+                    setCardNumber(e.currentTarget.value);
+                    setCardError(null);
+                  }}
+                  error={cardError}
                   inputMode="numeric"
                   autoComplete="off"
                   required

@@ -1,6 +1,17 @@
 import { type dayjs, inSweden } from '@client/lib/dates';
 import type { Event } from '@common/schemas/events';
-import { ActionIcon, Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -61,9 +72,10 @@ export function EventsCalendar({ events }: { events: Event[] }) {
           <IconChevronRight size={18} />
         </ActionIcon>
       </Group>
-      <SimpleGrid cols={7} spacing={2} verticalSpacing={2} role="grid" aria-label={`Kalender ${label}`}>
+      {/* A list of days (each names its date), laid out as a month: the weekday row is only visual. */}
+      <SimpleGrid cols={7} spacing={2} verticalSpacing={2} role="list" aria-label={`Kalender ${label}`}>
         {WEEKDAYS.map((w) => (
-          <Text key={w} size="xs" fw={600} ta="center" c="dimmed" role="columnheader">
+          <Text key={w} size="xs" fw={600} ta="center" c="dimmed" aria-hidden>
             {w}
           </Text>
         ))}
@@ -74,22 +86,27 @@ export function EventsCalendar({ events }: { events: Event[] }) {
           return (
             <Box
               key={key}
-              role="gridcell"
-              aria-label={d.format('D MMMM')}
+              role="listitem"
               mih={{ base: 56, sm: 96 }}
               p={{ base: 2, sm: 6 }}
-              bg={key === today ? 'var(--mantine-primary-color-light)' : undefined}
+              bg={
+                key === today
+                  ? 'var(--mantine-primary-color-light)'
+                  : outside
+                    ? 'var(--mantine-color-gray-1)'
+                    : undefined
+              }
               style={{
                 border: '1px solid var(--mantine-color-gray-3)',
                 borderRadius: 4,
-                opacity: outside ? 0.5 : 1,
                 minWidth: 0,
                 overflow: 'hidden',
               }}
             >
-              <Text size="xs" fw={key === today ? 700 : 400}>
+              <Text size="xs" fw={key === today ? 700 : 400} c={outside ? 'dimmed' : undefined} aria-hidden>
                 {d.date()}
               </Text>
+              <VisuallyHidden>{d.format('dddd D MMMM')}</VisuallyHidden>
               <Stack gap={2}>
                 {dayEvents.map((e) => (
                   <Anchor

@@ -208,7 +208,10 @@ export function EventDetailPage() {
             ) : (
               <Text c="dimmed">
                 {event.registeredCount} anmälda och {event.waitlistedCount} på reservlistan.{' '}
-                <Anchor href={loginUrl(`/events/${event.id}`)}>Logga in</Anchor> för att se vilka som är med.
+                <Anchor href={loginUrl(`/events/${event.id}`)} underline="always">
+                  Logga in
+                </Anchor>{' '}
+                för att se vilka som är med.
               </Text>
             )}
             {event.abilities.canSeePrivateNotes && regs.data ? (

@@ -27,7 +27,7 @@ export function NewsletterForm() {
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
-        <Button type="submit" loading={signup.isPending} color="golf.5">
+        <Button type="submit" loading={signup.isPending} variant="white" color="golf.9">
           Prenumerera
         </Button>
       </Stack>

@@ -68,6 +68,7 @@ export function EventInfoCard({
               <Tooltip key={r.id} label={displayName(r.user)} withArrow>
                 <Avatar
                   src={imageSrc(r.user.profileImageId, r.user.profileImageUrl)}
+                  alt={displayName(r.user)}
                   radius="xl"
                   color="golf"
                 >

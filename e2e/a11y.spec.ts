@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, FREE, hasHorizontalScroll, loginAs, PRO } from './support';
+
+/**
+ * WCAG 2.2 AA (issue 18): every page each role reaches, at a desktop and a phone width, has no serious
+ * or critical axe-core violation and no horizontal scroll. One login per role; the figures per page are
+ * attached to the report ('axe totals').
+ */
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type Role = 'visitor' | 'free' | 'pro' | 'admin';
+const LOGIN: Record<Exclude<Role, 'visitor'>, string> = { free: FREE, pro: PRO, admin: ADMIN };
+
+/** The pages of each role (`{event}`: an upcoming event of the demo data, `{member}`: another member). */
+const PAGES: Record<Role, string[]> = {
+  visitor: [
+    '/',
+    '/events',
+    '/events/{event}',
+    '/integritetspolicy',
+    '/sakerhetstips',
+    '/villkor',
+    '/sidan-finns-inte',
+    '/api/login',
+    '/api/login?screen=signup',
+  ],
+  free: [
+    '/',
+    '/events',
+    '/events/{event}',
+    '/members',
+    '/messages',
+    '/profile',
+    '/notifications',
+    '/subscribe',
+  ],
+  pro: ['/', '/events/{event}', '/messages/{member}', '/profile', '/subscription'],
+  admin: [
+    '/',
+    '/events/{event}',
+    '/events/new',
+    '/members',
+    '/admin/members',
+    '/admin/email',
+    '/admin/audit',
+  ],
+};
+
+interface PageResult {
+  role: Role;
+  width: string;
+  path: string;
+  serious: number;
+  critical: number;
+  moderate: number;
+  minor: number;
+  rules: string[];
+  horizontalScroll: boolean;
+}
+
+async function fill(page: Page, path: string): Promise<string> {
+  if (!path.includes('{')) return path;
+  const events = (await (await page.request.get('/api/events')).json()) as {
+    id: number;
+    startTime: string;
+  }[];
+  const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now()) ?? events[0];
+  let filled = path.replace('{event}', String(upcoming.id));
+  if (filled.includes('{member}')) {
+    const members = (await (await page.request.get('/api/users?limit=5')).json()) as
+      | { id: string }[]
+      | {
+          items: { id: string }[];
+        };
+    const list = Array.isArray(members) ? members : members.items;
+    filled = filled.replace('{member}', list[list.length - 1].id);
+  }
+  return filled;
+}
+
+/** Opens a page and waits until what it loads has arrived: the page's heading, no loader left. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.locator('main .mantine-Loader-root:visible, [aria-busy="true"]:visible'),
+    `still loading: ${path}`,
+  ).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+/** Runs axe on the page as it is now and notes the figures. */
+async function check(page: Page, role: Role, width: string, path: string): Promise<PageResult> {
+  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const count = (impact: string) =>
+    axe.violations.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+  return {
+    role,
+    width,
+    path,
+    serious: count('serious'),
+    critical: count('critical'),
+    moderate: count('moderate'),
+    minor: count('minor'),
+    rules: axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.html.slice(0, 160)}`,
+      ),
+    horizontalScroll: await hasHorizontalScroll(page),
+  };
+}
+
+async function audit(page: Page, role: Role): Promise<PageResult[]> {
+  const results: PageResult[] = [];
+  for (const w of WIDTHS) {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    for (const raw of PAGES[role]) {
+      await open(page, await fill(page, raw));
+      results.push(await check(page, role, w.name, raw));
+      if (raw === '/events') {
+        // The events page's calendar view, too.
+        await page.getByRole('tab', { name: 'Kalender' }).click();
+        results.push(await check(page, role, w.name, '/events (Kalender)'));
+      }
+    }
+  }
+  return results;
+}
+
+for (const role of ['visitor', 'free', 'pro', 'admin'] as const) {
+  test(`every page a ${role} reaches passes axe (serious, critical) at 1280 and 390 px, without horizontal scroll`, async ({
+    page,
+  }, info) => {
+    test.setTimeout(180_000);
+    if (role !== 'visitor') await loginAs(page, LOGIN[role]);
+    const results = await audit(page, role);
+    await info.attach('axe totals', {
+      body: JSON.stringify(results, null, 2),
+      contentType: 'application/json',
+    });
+    const failing = results.filter((r) => r.serious + r.critical > 0 || r.horizontalScroll);
+    expect(failing, JSON.stringify(failing, null, 2)).toEqual([]);
+  });
+}
