@@ -59,6 +59,7 @@ import { registerDietaryJobs } from './registrations/dietary.jobs';
 import { registerOfferJobs } from './registrations/offers.jobs';
 import { offersRoutes } from './registrations/offers.routes';
 import { registrationsRoutes } from './registrations/registrations.routes';
+import { reportsRoutes } from './reports/reports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(membersRoutes);
   await app.register(blocksRoutes);
   await app.register(myDataRoutes);
+  await app.register(reportsRoutes);
   await app.register(feedbackRoutes);
   await app.register(billingRoutes);
   await app.register(eventPaymentsRoutes);

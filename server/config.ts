@@ -44,6 +44,8 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).max(320).optional(),
+    /** Where members appeal a moderation decision (named in the statement of reasons). */
+    MODERATION_EMAIL: z.email().max(320).optional(),
     /** The sender's first retry waits this long; each further one four times longer (capped at 6 hours). */
     EMAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     /** After this many failed attempts an e-mail is given up as `failed`. */
@@ -96,6 +98,8 @@ export interface Config extends Env {
   builtInIssuer: boolean;
   /** The sender of every e-mail: MAIL_FROM, else `Singelgolf <noreply@{host of PUBLIC_URL}>`. */
   mailFrom: string;
+  /** Where members appeal moderation decisions: MODERATION_EMAIL, else `moderering@{host of PUBLIC_URL}`. */
+  moderationEmail: string;
   /** Whether an empty database gets the demo community, and whether that needs a warning. */
   demoSeeding: DemoSeeding;
 }
@@ -133,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     builtInIssuer: !v.OIDC_ISSUER_URL,
     mailFrom,
+    moderationEmail: v.MODERATION_EMAIL ?? `moderering@${new URL(publicUrl).hostname}`,
     demoSeeding: demoSeeding(v.NODE_ENV, v.SEED_DEMO),
   };
 }

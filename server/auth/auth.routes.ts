@@ -96,6 +96,11 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
         },
         app.config.ADMIN_EMAILS,
       );
+      // A suspended member proved who they are but may not log in (issue 15): no session, the reason shown.
+      if (user.suspendedAt) {
+        request.session.set('login', undefined);
+        return reply.redirect('/avstangd');
+      }
       // A new session id at login (no fixation).
       await request.session.regenerate();
       request.session.set('userId', user.id);

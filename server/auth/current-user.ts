@@ -25,7 +25,10 @@ export function registerCurrentUser(app: FastifyInstance): void {
     let pending = cache.get(this);
     if (!pending) {
       const userId = this.session?.get('userId');
-      pending = userId ? userById(userId) : Promise.resolve(null);
+      // A suspended member's sessions are ended at suspension; one that slips through is no login either.
+      pending = userId
+        ? userById(userId).then((u) => (u?.suspendedAt || u?.deletedAt ? null : u))
+        : Promise.resolve(null);
       cache.set(this, pending);
     }
     return pending;

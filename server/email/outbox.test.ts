@@ -41,6 +41,23 @@ const sampleProps: { [K in TemplateName]: TemplateProps[K] } = {
     amountPaid: 99,
   },
   'account-deleted': { firstName: 'Anna', date: '24 november 2026', endedPro: false },
+  'report-received': {
+    firstName: 'Anna',
+    what: 'en profil',
+    reasonLabel: 'Annat',
+    receivedAt: '24 november 2026',
+  },
+  'report-outcome': { firstName: 'Anna', what: 'en profil', outcome: 'Vi har granskat.' },
+  'moderation-decision': {
+    firstName: 'Per',
+    what: 'din profil',
+    decision: 'Varning.',
+    statement: 'Profilen bröt mot reglerna.',
+    rule: null,
+    decidedAt: '24 november 2026',
+    appealAddress: 'moderering@example.com',
+  },
+  'account-reinstated': { firstName: 'Per', loginUrl: url('/api/login') },
   notification: {
     firstName: 'Anna',
     title: 'Anmälan bekräftad',

@@ -69,6 +69,7 @@ export function fixtureParam(url: string, name: string, fx: Fixtures): string {
   if (url.startsWith('/api/users') || url.startsWith('/api/admin/users')) return fx.member.id;
   if (url.startsWith('/api/registrations/')) return String(fx.registration.id);
   if (url.startsWith('/api/images/')) return randomUUID();
+  if (url.startsWith('/api/admin/reports/')) return '1';
   if (url.startsWith('/api/events') || url.startsWith('/api/admin/events')) {
     if (name === 'registrationId') return String(fx.registration.id);
     if (name === 'groupId') return '1';

@@ -1,4 +1,4 @@
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { images } from '../db/schema';
 
@@ -31,9 +31,13 @@ const bytesIn = (data: Buffer): SQL => sql`decode(${data.toString('hex')}, 'hex'
 const bytesOut = (column: typeof images.originalData | typeof images.thumbnailData) =>
   sql<string>`encode(${column}, 'hex')`;
 
-/** An image's metadata (no bytes), or undefined. */
+/** An image's metadata (no bytes), or undefined (also once a moderator removed it). */
 export async function findImageMeta(db: Db, id: string): Promise<ImageMeta | undefined> {
-  const rows = await db.select(metaColumns).from(images).where(eq(images.id, id)).limit(1);
+  const rows = await db
+    .select(metaColumns)
+    .from(images)
+    .where(and(eq(images.id, id), isNull(images.removedAt)))
+    .limit(1);
   return rows[0];
 }
 
@@ -58,7 +62,8 @@ export async function findImageBytes(
       uploadedBy: images.uploadedBy,
     })
     .from(images)
-    .where(eq(images.id, id))
+    // A removed image is not served (the report keeps which it was).
+    .where(and(eq(images.id, id), isNull(images.removedAt)))
     .limit(1);
   const row = rows[0];
   if (!row) return undefined;

@@ -1,3 +1,4 @@
+import { msg } from '@common/messages';
 import type { Message, MessageSender } from '@common/schemas/messages';
 import type { MessageRow, SenderRow } from './messages.queries';
 
@@ -14,14 +15,17 @@ export function presentSender(s: SenderRow): MessageSender {
   };
 }
 
-/** A message as the API and the WebSocket send it; content is plain text, never HTML. */
+/**
+ * A message as the API and the WebSocket send it; content is plain text, never HTML. A message a
+ * moderator removed keeps its place (the latest of a conversation) but not its text.
+ */
 export function presentMessage(m: MessageRow, sender: SenderRow): Message {
   return {
     id: m.id,
     senderId: m.senderId,
     receiverId: m.receiverId,
     eventId: m.eventId,
-    content: m.content,
+    content: m.removedAt ? msg.messageRemoved : m.content,
     read: m.read,
     sentAt: m.sentAt.toISOString(),
     isGroupMessage: m.isGroupMessage,

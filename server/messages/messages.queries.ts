@@ -1,5 +1,5 @@
 import { type PublicUser, publicUserSchema } from '@common/schemas/users';
-import { and, asc, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
@@ -107,9 +107,13 @@ export interface ThreadParams {
 
 /** The newest `limit` messages of a thread (before a message id when given), oldest first. */
 export async function listThread(db: Db, p: ThreadParams): Promise<MessageWithSender[]> {
-  const pair = or(
-    and(eq(messages.senderId, p.userId), eq(messages.receiverId, p.partnerId)),
-    and(eq(messages.senderId, p.partnerId), eq(messages.receiverId, p.userId)),
+  // Removed by a moderator: left out of the thread.
+  const pair = and(
+    or(
+      and(eq(messages.senderId, p.userId), eq(messages.receiverId, p.partnerId)),
+      and(eq(messages.senderId, p.partnerId), eq(messages.receiverId, p.userId)),
+    ),
+    isNull(messages.removedAt),
   );
   const rows: Joined[] = await selectWithSender(db)
     .where(p.before ? and(pair, lt(messages.id, p.before)) : pair)
@@ -144,7 +148,7 @@ export async function listGroupMessages(
   limit: number,
 ): Promise<MessageWithSender[]> {
   const rows: Joined[] = await selectWithSender(db)
-    .where(and(eq(messages.eventId, eventId), eq(messages.isGroupMessage, true)))
+    .where(and(eq(messages.eventId, eventId), eq(messages.isGroupMessage, true), isNull(messages.removedAt)))
     .orderBy(desc(messages.sentAt), desc(messages.id))
     .limit(limit);
   return rows.reverse();

@@ -16,6 +16,7 @@ import {
   notifyDirectMessage,
   notifyGroupMessage,
 } from '../notifications/message-notices';
+import { checkNewConversation } from './message-spam';
 import { canMessage, canUseGroupChat } from './messages.policy';
 import { presentMessage } from './messages.presenter';
 import {
@@ -93,6 +94,8 @@ export async function sendDirectMessage(
   await assertCanSendDirectMessage(db, sender, input.receiverId);
   try {
     const row = await db.transaction(async (tx) => {
+      // A first message to someone new counts against the hour's limit (and may flag the sender).
+      await checkNewConversation(tx, sender, input.receiverId, input.content);
       const m = await insertMessage(tx, {
         senderId: sender.id,
         receiverId: input.receiverId,

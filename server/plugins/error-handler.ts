@@ -31,6 +31,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (err instanceof DomainError) {
+      // A limit that says when to come back (429, 503): Retry-After with it.
+      const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === 'number' && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(Math.ceil(retryAfter)));
+      }
       return reply.status(err.status).send({ message: err.message, ...err.extra });
     }
     if (isResponseSerializationError(err)) {

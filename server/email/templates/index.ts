@@ -23,6 +23,16 @@ import {
   type VerifyEmailProps,
   verifyEmail,
 } from './account';
+import {
+  type AccountReinstatedProps,
+  accountReinstated,
+  type ModerationDecisionProps,
+  moderationDecision,
+  type ReportOutcomeProps,
+  type ReportReceivedProps,
+  reportOutcome,
+  reportReceived,
+} from './moderation';
 import { type NotificationEmailProps, notificationEmail } from './notifications';
 import type { EmailTemplate } from './types';
 
@@ -39,6 +49,10 @@ export interface TemplateProps {
   'passkey-added': PasskeyAddedProps;
   'account-deleted': AccountDeletedProps;
   'pro-withdrawal': ProWithdrawalProps;
+  'report-received': ReportReceivedProps;
+  'report-outcome': ReportOutcomeProps;
+  'moderation-decision': ModerationDecisionProps;
+  'account-reinstated': AccountReinstatedProps;
   notification: NotificationEmailProps;
 }
 
@@ -56,6 +70,10 @@ const templates: { [K in TemplateName]: EmailTemplate<TemplateProps[K]> } = {
   'passkey-added': passkeyAdded,
   'account-deleted': accountDeleted,
   'pro-withdrawal': proWithdrawal,
+  'report-received': reportReceived,
+  'report-outcome': reportOutcome,
+  'moderation-decision': moderationDecision,
+  'account-reinstated': accountReinstated,
   notification: notificationEmail,
 };
 

@@ -67,6 +67,45 @@ const cases: { [K in TemplateName]: { props: TemplateProps[K]; subject: string; 
     subject: 'Ditt konto på Singelgolf är borttaget',
     mentions: ['24 november 2026', 'Borttagen medlem', 'Pro-medlemskap är avslutat'],
   },
+  'report-received': {
+    props: {
+      firstName: 'Anna',
+      what: 'ett meddelande',
+      reasonLabel: 'Trakasserier',
+      receivedAt: '24 november 2026',
+    },
+    subject: 'Vi har tagit emot din anmälan',
+    mentions: ['ett meddelande (Trakasserier)', 'får inte veta vem som anmälde'],
+  },
+  'report-outcome': {
+    props: { firstName: 'Anna', what: 'en profil', outcome: 'Vi har stängt av medlemmen.' },
+    subject: 'Beslut om din anmälan',
+    mentions: ['anmälan av en profil', 'Vi har stängt av medlemmen.'],
+  },
+  'moderation-decision': {
+    props: {
+      firstName: 'Anna',
+      what: 'ett meddelande du skickade',
+      decision: 'Meddelandet är borttaget.',
+      statement: 'Meddelandet innehöll ett hot.',
+      rule: '1. Var respektfull',
+      decidedAt: '24 november 2026',
+      appealAddress: 'moderering@singelgolf.example',
+    },
+    subject: 'Beslut från Singelgolfs moderatorer',
+    mentions: [
+      'Beslut: Meddelandet är borttaget.',
+      'Skäl: Meddelandet innehöll ett hot.',
+      'Regel: 1. Var respektfull',
+      'överklaga inom sex månader',
+      'moderering@singelgolf.example',
+    ],
+  },
+  'account-reinstated': {
+    props: { firstName: 'Anna', loginUrl: u('/api/login') },
+    subject: 'Ditt konto är öppnat igen',
+    mentions: ['Avstängningen av ditt konto på Singelgolf är hävd'],
+  },
   notification: {
     props: {
       firstName: 'Anna',
