@@ -25,6 +25,7 @@ const PAGES: Record<Role, string[]> = {
     '/integritetspolicy',
     '/sakerhetstips',
     '/villkor',
+    '/avstangd',
     '/sidan-finns-inte',
     '/api/login',
     '/api/login?screen=signup',
@@ -48,6 +49,7 @@ const PAGES: Record<Role, string[]> = {
     '/admin/members',
     '/admin/email',
     '/admin/audit',
+    '/admin/reports',
   ],
 };
 

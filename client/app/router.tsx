@@ -57,6 +57,12 @@ const AdminEmailPage = lazy(() =>
 const AdminAuditPage = lazy(() =>
   import('@client/features/admin/pages/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })),
 );
+const AdminReportsPage = lazy(() =>
+  import('@client/features/reports/pages/admin-reports-page').then((m) => ({ default: m.AdminReportsPage })),
+);
+const SuspendedPage = lazy(() =>
+  import('@client/features/reports/pages/suspended-page').then((m) => ({ default: m.SuspendedPage })),
+);
 const PrivacyPolicyPage = lazy(() =>
   import('@client/features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -83,6 +89,7 @@ export const router = createBrowserRouter([
           { path: 'integritetspolicy', element: <PrivacyPolicyPage /> },
           { path: 'sakerhetstips', element: <SafetyTipsPage /> },
           { path: 'villkor', element: <TermsPage /> },
+          { path: 'avstangd', element: <SuspendedPage /> },
           // The links of the e-mail change work logged out too.
           { path: 'email/confirm', element: <EmailConfirmPage /> },
           { path: 'email/cancel', element: <EmailCancelPage /> },
@@ -105,6 +112,7 @@ export const router = createBrowserRouter([
               { path: 'admin/members', element: <AdminMembersPage /> },
               { path: 'admin/email', element: <AdminEmailPage /> },
               { path: 'admin/audit', element: <AdminAuditPage /> },
+              { path: 'admin/reports', element: <AdminReportsPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from 
 import {
   IconCalendarCog,
   IconChartBar,
+  IconFlag,
   IconHistory,
   IconMail,
   IconSettings,
@@ -35,6 +36,12 @@ const TOOLS: Tool[] = [
     text: 'Se e-post som webbplatsen har skickat eller fångat.',
     icon: <IconMail size={20} />,
     to: '/admin/email',
+  },
+  {
+    title: 'Anmälningar',
+    text: 'Granska anmälningar från medlemmar och fatta beslut.',
+    icon: <IconFlag size={20} />,
+    to: '/admin/reports',
   },
   {
     title: 'Logg',

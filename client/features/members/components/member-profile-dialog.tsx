@@ -1,5 +1,6 @@
 import { useHasBlocked } from '@client/features/blocks/api/blocks-api';
 import { BlockMemberAction } from '@client/features/blocks/components/block-member-action';
+import { ReportAction } from '@client/features/reports/components/report-action';
 import { formatDate } from '@client/lib/dates';
 import { imageSrc } from '@client/lib/images';
 import { msg } from '@common/messages';
@@ -192,6 +193,12 @@ export function MemberProfileDialog({
               </Button>
             )}
             <BlockMemberAction memberId={member.id} name={displayName(member)} />
+            <Group gap="xs">
+              <ReportAction targetType="user" targetId={member.id} what="profilen" />
+              {member.profileImageId && (
+                <ReportAction targetType="image" targetId={member.profileImageId} what="profilbilden" />
+              )}
+            </Group>
           </>
         )}
       </Stack>

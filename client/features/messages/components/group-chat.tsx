@@ -1,4 +1,5 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { ReportAction } from '@client/features/reports/components/report-action';
 import { avatarInitial, displayName } from '@common/rules/display-name';
 import { Avatar, Center, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -74,6 +75,14 @@ export function GroupChat({ eventId }: { eventId: number }) {
                           {name === 'Anonym' ? 'A' : avatarInitial(m.sender)}
                         </Avatar>
                       )
+                    }
+                    action={
+                      <ReportAction
+                        variant="icon"
+                        targetType="group_message"
+                        targetId={String(m.id)}
+                        what={`meddelandet från ${name}`}
+                      />
                     }
                   />
                 );

@@ -11,10 +11,12 @@ interface Props {
   avatar?: ReactNode;
   /** Shown above the text for others' messages (group chat: the sender's name). */
   name?: string;
+  /** Beside others' messages ('Rapportera'). */
+  action?: ReactNode;
 }
 
 /** One message: own on the right in the site colour, others on the left; the text is plain text. */
-export function MessageBubble({ message, own, time, large, avatar, name }: Props) {
+export function MessageBubble({ message, own, time, large, avatar, name, action }: Props) {
   return (
     <Group justify={own ? 'flex-end' : 'flex-start'} align="flex-end" gap="xs" wrap="nowrap" data-own={own}>
       {!own && avatar}
@@ -46,6 +48,7 @@ export function MessageBubble({ message, own, time, large, avatar, name }: Props
           </Text>
         </Stack>
       </Paper>
+      {!own && action}
     </Group>
   );
 }

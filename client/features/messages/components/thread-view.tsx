@@ -1,3 +1,4 @@
+import { ReportAction } from '@client/features/reports/components/report-action';
 import { msg } from '@common/messages';
 import { displayName } from '@common/rules/display-name';
 import type { MessageSender } from '@common/schemas/messages';
@@ -69,6 +70,14 @@ export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Pr
                 own={m.senderId === selfId}
                 time={formatThreadTime(m.sentAt)}
                 large={largeText}
+                action={
+                  <ReportAction
+                    variant="icon"
+                    targetType="message"
+                    targetId={String(m.id)}
+                    what="meddelandet"
+                  />
+                }
               />
             ))}
           </Stack>
