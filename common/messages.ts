@@ -133,6 +133,9 @@ export const msg = {
   accountDeleted: 'Ditt konto är borttaget. Ett bekräftelsemejl är skickat till din adress.',
   withdrawalNotEligible:
     'Ångerrätten gäller inte längre för ditt köp: den gäller i 14 dagar från köpet och bara en gång per köp',
+  startImmediatelyAfterPurchase: 'Valet gäller ett nytt köp: du är redan Pro-medlem',
+  startImmediatelyLabel:
+    'Jag vill att Pro börjar direkt. Jag förstår att om jag ångrar köpet inom 14 dagar dras ett belopp för de dagar jag har haft Pro.',
   withdrawalProviderFailed: 'Betaltjänsten svarade inte, så köpet är inte ångrat. Försök igen om en stund.',
   withdrawalConfirmRequired:
     'Bekräfta att du vill ångra köpet: Pro avslutas direkt och beloppet betalas tillbaka. Skicka { "confirm": true }',

@@ -96,7 +96,7 @@ test.describe('Pro membership and payments (test payment mode)', () => {
     await expect(page.getByRole('button', { name: 'Säg upp prenumeration' })).toBeVisible();
   });
 
-  test('/subscribe shows the marked test card form, pays with it and never loads Stripe', async ({
+  test('/subscribe shows the marked test card form, asks whether Pro starts at once, pays and never loads Stripe', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -120,6 +120,11 @@ test.describe('Pro membership and payments (test payment mode)', () => {
     expect((await (await page.request.get('/api/subscription-details')).json()).isPro).toBe(false);
 
     await page.goto('/subscribe');
+    // Asking Pro to start at once: a withdrawal then keeps a share for the days used.
+    const startNow = page.getByRole('checkbox', { name: /Jag vill att Pro börjar direkt/ });
+    await expect(startNow).not.toBeChecked();
+    await startNow.check();
+    await expect(startNow).toBeChecked();
     await page.getByRole('button', { name: 'Prenumerera nu' }).click();
     await page.waitForURL(/\/payment-success\?session_id=cs_test_[^&]+&userId=/);
     await expect(page.getByRole('heading', { name: 'Tack för ditt köp!' })).toBeVisible({ timeout: 15_000 });
@@ -132,7 +137,7 @@ test.describe('Pro membership and payments (test payment mode)', () => {
     // 'Ångra köpet' within 14 days: step one says what happens, step two withdraws and shows the receipt.
     await page.getByRole('button', { name: 'Ångra köpet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ångra köpet av Pro' });
-    await expect(dialog.getByText('Du får tillbaka 99 kr av betalda 99 kr.')).toBeVisible();
+    await expect(dialog.getByText(/Du får tillbaka 9[0-8] kr av betalda 99 kr\./)).toBeVisible();
     await dialog.getByRole('button', { name: 'Ångra köpet här' }).click();
     await expect(dialog.getByText('Köpet är ångrat')).toBeVisible();
     await dialog.getByRole('button', { name: 'Stäng' }).click();

@@ -25,3 +25,16 @@ export const withdrawalDoneSchema = z.object({
   withdrawnAt: z.string(),
   message: z.string(),
 });
+
+/**
+ * PUT /api/billing/start-immediately: before buying Pro, the member's express request that Pro starts
+ * during the withdrawal period (then a withdrawal keeps a share for the days used); not asked → a
+ * withdrawal refunds everything.
+ */
+export const startImmediatelySchema = z.strictObject(
+  { startImmediately: z.boolean({ error: 'startImmediately måste vara true eller false' }) },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'Okänt fält: bara startImmediately' : undefined),
+  },
+);
+export type StartImmediately = z.infer<typeof startImmediatelySchema>;

@@ -68,3 +68,8 @@ export async function updateSubscriptionFields(db: Db, userId: string, fields: S
     .returning();
   return rows[0];
 }
+
+/** Whether the member asked Pro to start during the withdrawal period (reset by each new checkout). */
+export async function setProStartedImmediately(db: Db, userId: string, value: boolean): Promise<void> {
+  await db.update(users).set({ proStartedImmediately: value }).where(eq(users.id, userId));
+}

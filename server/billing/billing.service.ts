@@ -16,7 +16,7 @@ import {
   hasReactivatableSubscription,
 } from './billing.policy';
 import { type BillingProvider, checkoutReturnUrls } from './billing.provider';
-import { setCustomerIdOnce } from './billing.queries';
+import { setCustomerIdOnce, setProStartedImmediately } from './billing.queries';
 import { syncSubscription } from './billing.sync';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -40,6 +40,8 @@ export async function createProSubscription(
   embedded = false,
 ): Promise<CreateSubscriptionResponse> {
   if (isPro(user)) throw new ConflictError(msg.alreadyPro);
+  // A new checkout is a new purchase: Pro starting at once must be asked for again (/subscribe's checkbox).
+  await setProStartedImmediately(db, user.id, false);
   const customerId = await customerFor(db, provider, user);
   const session = await provider.createCheckoutSession({
     userId: user.id,

@@ -1,6 +1,7 @@
 import { msg } from '@common/messages';
 import { errorSchema } from '@common/schemas/errors';
 import {
+  startImmediatelySchema,
   withdrawalDoneSchema,
   withdrawalInputSchema,
   withdrawalStatusSchema,
@@ -11,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import type { BillingProvider } from './billing.provider';
-import { withdrawalStatus, withdrawFromPro } from './withdrawal.service';
+import { setStartImmediately, withdrawalStatus, withdrawFromPro } from './withdrawal.service';
 
 /** Withdrawal from Pro in two steps ('Ångra köpet', issue 15). */
 export async function withdrawalRoutes(app: FastifyInstance, opts: { provider: BillingProvider }) {
@@ -69,6 +70,23 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { provider: B
         ...done,
         message: `Köpet är ångrat. ${done.refundAmount} kr betalas tillbaka; kvittot har skickats till din e-post.`,
       };
+    },
+  );
+
+  r.put(
+    '/api/billing/start-immediately',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          'Before buying Pro: whether the member asks Pro to start during the 14-day withdrawal period (a withdrawal then keeps a share for the days used); each new checkout starts at false; 409 for a Pro member',
+        body: startImmediatelySchema,
+        response: { 200: startImmediatelySchema, 400: errorSchema, 401: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return setStartImmediately(app.db, user, request.body.startImmediately);
     },
   );
 }

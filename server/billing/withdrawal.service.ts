@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { isPro } from '@common/rules/pro';
 import { withdrawalDeadline, withdrawalRefund } from '@common/rules/withdrawal';
 import { formatStockholmLongDate } from '@common/time';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { enqueueEmail, type MailSettings } from '../email/outbox';
 import { ConflictError, UpstreamError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
 import { type BillingProvider, ProviderError } from './billing.provider';
+import { setProStartedImmediately } from './billing.queries';
 
 const LIVE = new Set(['active', 'past_due', 'cancel_at_period_end']);
 
@@ -159,4 +161,18 @@ export async function withdrawFromPro(
     }
   });
   return { refundAmount, withdrawnAt: now.toISOString() };
+}
+
+/**
+ * Records, before a purchase, whether the member asks Pro to start during the withdrawal period (the
+ * /subscribe checkbox); a Pro member's current purchase keeps what was chosen for it (409).
+ */
+export async function setStartImmediately(
+  db: Db,
+  user: UserRow,
+  startImmediately: boolean,
+): Promise<{ startImmediately: boolean }> {
+  if (isPro(user)) throw new ConflictError(msg.startImmediatelyAfterPurchase);
+  await setProStartedImmediately(db, user.id, startImmediately);
+  return { startImmediately };
 }

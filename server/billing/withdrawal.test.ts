@@ -24,11 +24,16 @@ describe('withdrawal from Pro', () => {
     t.db.select().from(proWithdrawals).where(eq(proWithdrawals.userId, userId));
 
   /** A member who bought Pro through the test checkout (the purchase time moved back by `daysAgo`). */
-  async function buyer(daysAgo = 0) {
+  async function buyer(daysAgo = 0, startImmediately = false) {
     const user = await buildUser(t.db);
     const client = await t.as(user);
     const res = await client.post('/api/create-pro-subscription');
     const sessionId = res.json().sessionId as string;
+    // The /subscribe checkbox, ticked after the checkout was made (the page makes it on load).
+    if (startImmediately) {
+      const asked = await client.put('/api/billing/start-immediately', { startImmediately: true });
+      expect(asked.json()).toEqual({ startImmediately: true });
+    }
     expect(
       (await client.post(`/test-checkout/${sessionId}/pay`, 'cardNumber=4242+4242+4242+4242', form))
         .statusCode,
@@ -105,12 +110,35 @@ describe('withdrawal from Pro', () => {
   });
 
   it('keeps a proportionate amount only when the member asked Pro to start at once', async () => {
-    const { user, client } = await buyer(3);
-    await t.db.update(users).set({ proStartedImmediately: true }).where(eq(users.id, user.id));
+    const full = await buyer(3);
+    expect((await full.client.get('/api/billing/withdrawal')).json().refundAmount).toBe(99);
+    const { user, client } = await buyer(3, true);
+    expect((await reload(user.id)).proStartedImmediately).toBe(true);
     const status = (await client.get('/api/billing/withdrawal')).json();
     expect(status.refundAmount).toBeLessThan(99);
     expect(status.refundAmount).toBeGreaterThan(80);
     expect((await confirm(client)).json().refundAmount).toBe(status.refundAmount);
+  });
+
+  it("records 'Pro börjar direkt' before a purchase only; each new checkout starts without it", async () => {
+    expect((await t.anon.put('/api/billing/start-immediately', { startImmediately: true })).statusCode).toBe(
+      401,
+    );
+    const member = await buildUser(t.db);
+    const client = await t.as(member);
+    for (const body of [{}, { startImmediately: 'ja' }, { startImmediately: true, extra: 1 }]) {
+      expect((await client.put('/api/billing/start-immediately', body)).statusCode).toBe(400);
+    }
+    expect((await client.put('/api/billing/start-immediately', { startImmediately: true })).statusCode).toBe(
+      200,
+    );
+    expect((await reload(member.id)).proStartedImmediately).toBe(true);
+    await client.post('/api/create-pro-subscription');
+    expect((await reload(member.id)).proStartedImmediately).toBe(false);
+    const { client: pro } = await buyer(1);
+    const late = await pro.put('/api/billing/start-immediately', { startImmediately: true });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(msg.startImmediatelyAfterPurchase);
   });
 
   it('is closed after 14 days', async () => {

@@ -1,5 +1,6 @@
 import { apiJson, getQueryFn } from '@client/lib/api';
 import {
+  startImmediatelySchema,
   type WithdrawalStatusResponse,
   withdrawalDoneSchema,
   withdrawalStatusSchema,
@@ -24,5 +25,13 @@ export function useWithdraw() {
   return useMutation({
     mutationFn: () => apiJson('POST', '/api/billing/withdrawal', { confirm: true }, withdrawalDoneSchema),
     onSuccess: () => refresh(),
+  });
+}
+
+/** PUT /api/billing/start-immediately: /subscribe's 'Pro börjar direkt' checkbox. */
+export function useSetStartImmediately() {
+  return useMutation({
+    mutationFn: (startImmediately: boolean) =>
+      apiJson('PUT', '/api/billing/start-immediately', { startImmediately }, startImmediatelySchema),
   });
 }

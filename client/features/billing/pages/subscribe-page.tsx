@@ -3,11 +3,23 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
 import { cardNumberError } from '@common/rules/card-number';
-import { Alert, Button, Card, Container, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useCreateSubscription } from '../api/billing-api';
+import { useSetStartImmediately } from '../api/withdrawal-api';
 import { subscribeFormOf } from '../lib/subscribe-form';
 
 // Stripe's code is its own chunk, fetched only when the server runs with Stripe keys.
@@ -31,6 +43,8 @@ export function SubscribePage() {
   const { mutate } = create;
   const [cardNumber, setCardNumber] = useState('4242 4242 4242 4242');
   const [cardError, setCardError] = useState<string | null>(null);
+  const startNow = useSetStartImmediately();
+  const [startImmediately, setStartImmediately] = useState(false);
 
   useEffect(() => {
     if (isPro || started.current) return;
@@ -53,6 +67,20 @@ export function SubscribePage() {
           <Alert color="red" icon={<IconAlertTriangle />} title={msg.subscriptionCreateFailedTitle}>
             {msg.subscriptionCreateFailed}
           </Alert>
+        )}
+        {form && form.kind !== 'unavailable' && (
+          <Checkbox
+            label={msg.startImmediatelyLabel}
+            description="Utan kryss får du hela beloppet tillbaka om du ångrar köpet inom 14 dagar."
+            checked={startImmediately}
+            onChange={(e) => {
+              const next = e.currentTarget.checked;
+              // Shown at once; put back if the choice could not be saved.
+              setStartImmediately(next);
+              startNow.mutate(next, { onError: () => setStartImmediately(!next) });
+            }}
+            error={startNow.isError ? 'Kunde inte spara valet. Försök igen.' : undefined}
+          />
         )}
         {form?.kind === 'test' && (
           <Card withBorder radius="md" padding="lg">
