@@ -225,4 +225,57 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
       expect(again.json()).toEqual({ message: 'Ingen uppsagd prenumeration hittades att återaktivera' });
     });
   });
+
+  describe('withdrawal and account deletion end the Stripe subscription', () => {
+    /** A member who paid through Stripe Checkout and came back (Pro, the purchase time recorded). */
+    async function proBuyer() {
+      const bought = await checkedOut();
+      const res = await bought.client.post('/api/verify-stripe-session', { sessionId: bought.session.id });
+      expect(res.json()).toMatchObject({ membershipUpdated: true });
+      return bought;
+    }
+
+    it("refunds the first invoice's payment in full and cancels the subscription at once", async () => {
+      const { user, client, sub } = await proBuyer();
+      const invoice = stripe.invoices.get(sub.latest_invoice!)!;
+      const paymentIntent = invoice.payments.data[0].payment.payment_intent;
+      const status = (await client.get('/api/billing/withdrawal')).json();
+      expect(status).toMatchObject({ eligible: true, amountPaid: 99, refundAmount: 99 });
+
+      const res = await client.post('/api/billing/withdrawal', { confirm: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().refundAmount).toBe(99);
+      const refund = stripe.refundRequests.at(-1)!;
+      expect(refund.form.get('payment_intent')).toBe(paymentIntent);
+      expect(refund.form.get('amount')).toBe('9900');
+      expect(refund.idempotencyKey).toMatch(new RegExp(`^withdrawal-${user.id}-`));
+      expect(stripe.paymentIntents.get(paymentIntent)!.refunded).toBe(9900);
+      expect(stripe.subscriptions.get(sub.id)!.status).toBe('canceled');
+      expect(await reload(user.id)).toMatchObject({ membershipType: 'free', subscriptionStatus: 'canceled' });
+      expect((await client.post('/api/billing/withdrawal', { confirm: true })).statusCode).toBe(409);
+    });
+
+    it('keeps a share for the days used when the member asked Pro to start at once', async () => {
+      const bought = await checkedOut();
+      // Asked on /subscribe after the checkout was made, before paying.
+      expect(
+        (await bought.client.put('/api/billing/start-immediately', { startImmediately: true })).statusCode,
+      ).toBe(200);
+      await bought.client.post('/api/verify-stripe-session', { sessionId: bought.session.id });
+      const status = (await bought.client.get('/api/billing/withdrawal')).json();
+      expect(status.refundAmount).toBeGreaterThan(90);
+      expect(status.refundAmount).toBeLessThan(99);
+      await bought.client.post('/api/billing/withdrawal', { confirm: true });
+      expect(stripe.refundRequests.at(-1)!.form.get('amount')).toBe(String(status.refundAmount * 100));
+    });
+
+    it('deleting the account cancels the subscription at Stripe, so no further payment is taken', async () => {
+      const { user, client, sub } = await proBuyer();
+      const res = await client.deleteWith('/api/me', { confirm: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ deleted: true, endedPro: true });
+      expect(stripe.subscriptions.get(sub.id)!.status).toBe('canceled');
+      expect((await reload(user.id)).deletedAt).not.toBeNull();
+    });
+  });
 });

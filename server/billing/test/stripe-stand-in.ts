@@ -19,6 +19,27 @@ export interface StandInSubscription {
   canceled_at: number | null;
   metadata: Record<string, string>;
   items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number }[] };
+  /** The invoice of the first payment (its id; expanded on request). */
+  latest_invoice: string | null;
+}
+
+/** A paid subscription invoice with its payment (what `expand: ['latest_invoice.payments']` answers). */
+export interface StandInInvoice {
+  id: string;
+  object: 'invoice';
+  amount_paid: number;
+  created: number;
+  status: 'paid';
+  status_transitions: { paid_at: number };
+  payments: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'invoice_payment';
+      status: 'paid';
+      payment: { type: 'payment_intent'; payment_intent: string };
+    }[];
+  };
 }
 
 export interface StandInSession {
@@ -73,13 +94,14 @@ export interface StripeStandIn {
   /** Form parameters of every POST /v1/checkout/sessions, as sent. */
   sessionRequests: URLSearchParams[];
   subscriptions: Map<string, StandInSubscription>;
+  invoices: Map<string, StandInInvoice>;
   paymentIntents: Map<string, StandInPaymentIntent>;
   refunds: Map<string, StandInRefund>;
   /** Every POST /v1/refunds as sent (form and Idempotency-Key), including refused ones. */
   refundRequests: { form: URLSearchParams; idempotencyKey: string | null }[];
   /** While set, every refund is refused with this message (400, as Stripe refuses one). */
   refundFailure: string | null;
-  /** Pays a session as Stripe Checkout would: an active subscription for a month. */
+  /** Pays a session as Stripe Checkout would: an active subscription for a month, its invoice paid. */
   completeSession(sessionId: string): StandInSubscription;
   /**
    * Pays a payment-mode session as Stripe Checkout would: a PaymentIntent for its total. With
@@ -132,6 +154,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const customers: StripeStandIn['customers'] = new Map();
   const sessions: StripeStandIn['sessions'] = new Map();
   const subscriptions: StripeStandIn['subscriptions'] = new Map();
+  const invoices: StripeStandIn['invoices'] = new Map();
   const sessionRequests: URLSearchParams[] = [];
   const subscriptionMetadata = new Map<string, Record<string, string>>();
   const paymentIntents: StripeStandIn['paymentIntents'] = new Map();
@@ -245,6 +268,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (subMatch) {
       const sub = subscriptions.get(subMatch[1]);
       if (!sub) return missing(res, 'subscription');
+      if (req.method === 'DELETE') {
+        if (sub.status === 'canceled') {
+          return refused(res, `No such subscription: '${sub.id}' (already canceled)`, 'resource_missing');
+        }
+        Object.assign(sub, { status: 'canceled', canceled_at: now(), cancel_at_period_end: false });
+        return send(res, 200, sub);
+      }
+      if (
+        req.method === 'GET' &&
+        [...url.searchParams].some(([k, v]) => k.startsWith('expand') && v.startsWith('latest_invoice'))
+      ) {
+        return send(res, 200, {
+          ...sub,
+          latest_invoice: sub.latest_invoice ? invoices.get(sub.latest_invoice) : null,
+        });
+      }
       if (req.method === 'POST') {
         if (sub.status === 'canceled') {
           return send(res, 400, {
@@ -275,6 +314,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sessions,
     sessionRequests,
     subscriptions,
+    invoices,
     paymentIntents,
     refunds,
     refundRequests,
@@ -315,6 +355,37 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);
       const start = now();
+      // The first month's payment: a PaymentIntent (refundable) on the subscription's invoice.
+      const pi: StandInPaymentIntent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: s.amount_total ?? 9900,
+        currency: s.currency ?? 'sek',
+        status: 'succeeded',
+        metadata: {},
+        refunded: 0,
+      };
+      paymentIntents.set(pi.id, pi);
+      const invoice: StandInInvoice = {
+        id: id('in'),
+        object: 'invoice',
+        amount_paid: pi.amount,
+        created: start,
+        status: 'paid',
+        status_transitions: { paid_at: start },
+        payments: {
+          object: 'list',
+          data: [
+            {
+              id: id('inpay'),
+              object: 'invoice_payment',
+              status: 'paid',
+              payment: { type: 'payment_intent', payment_intent: pi.id },
+            },
+          ],
+        },
+      };
+      invoices.set(invoice.id, invoice);
       const sub: StandInSubscription = {
         id: id('sub'),
         object: 'subscription',
@@ -328,6 +399,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           object: 'list',
           data: [{ id: id('si'), current_period_start: start, current_period_end: start + MONTH }],
         },
+        latest_invoice: invoice.id,
       };
       subscriptions.set(sub.id, sub);
       Object.assign(s, { status: 'complete', payment_status: 'paid', subscription: sub.id });
