@@ -1,8 +1,9 @@
+import { msg } from '@common/messages';
 import type { ReportTarget } from '@common/options';
 import { displayName } from '@common/rules/display-name';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events, images, messages, users } from '../db/schema';
+import { events, images, messages, notifications, users } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 import { canUseGroupChat } from '../messages/messages.policy';
 import { findRegistrationStatus } from '../messages/messages.queries';
@@ -144,6 +145,19 @@ export async function removeReportedContent(
           .update(messages)
           .set({ removedAt: now })
           .where(and(eq(messages.id, Number(targetId)), isNull(messages.removedAt)));
+        // The in-app notices that quote it (a direct message's, a group chat's first message) lose the quote.
+        await tx
+          .update(notifications)
+          .set({ body: msg.messageRemoved })
+          .where(
+            and(
+              inArray(notifications.type, ['direct_message', 'group_message']),
+              or(
+                sql`${notifications.data}->>'lastMessageId' = ${targetId}`,
+                sql`${notifications.data}->>'firstMessageId' = ${targetId}`,
+              ),
+            ),
+          );
       }
       return;
     case 'image':

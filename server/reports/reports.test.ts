@@ -280,6 +280,10 @@ describe('moderation: the queue, decisions and suspension', () => {
     expect(res.statusCode).toBe(204);
     const [m] = await t.db.select().from(messages).where(eq(messages.id, messageId));
     expect(m.removedAt).not.toBeNull();
+    // Anna's notice of it no longer quotes it.
+    const notices = (await a.get('/api/notifications')).json().items as { type: string; body: string }[];
+    expect(notices.some((n) => n.body.includes('Hot mot dig'))).toBe(false);
+    expect(notices.some((n) => n.type === 'direct_message' && n.body === msg.messageRemoved)).toBe(true);
     // Gone from both sides of the thread; the conversation list shows that it was removed.
     for (const [client, partner] of [
       [a, per],
