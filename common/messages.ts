@@ -267,4 +267,11 @@ export const msg = {
   messageRemoved: 'Meddelandet har tagits bort av en moderator',
   newConversationLimit:
     'Du har startat många nya konversationer den senaste timmen. Vänta en stund innan du skriver till fler medlemmar.',
+
+  // Play-together requests for ball groups (issue 16)
+  togetherSame: 'Välj två olika deltagare',
+  togetherNotRegistered: 'Båda måste vara anmälda (inte på reservlistan) till eventet',
+  togetherBlocked: 'De här medlemmarna har blockerat varandra och kan inte önskas i samma bollgrupp',
+  togetherNotFound: 'Önskemålet finns inte',
+  togetherInvalid: 'Ange två anmälningar: { "registrationIds": [id, id] }',
 } as const;

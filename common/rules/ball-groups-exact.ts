@@ -13,10 +13,11 @@ export const lexLess = (a: number[], b: number[]) => {
 /**
  * The best grouping of a small field: every grouping with the given sizes is tried, and of those that keep
  * members without a handicap at most one apart and the spread within `boundKey`, the one with the lowest
- * cost (gender mix first, then spread, repeated pairs, squares) wins. Swap improvement alone can stop in a
+ * cost (gender mix first, then repeated pairs, spread, squares) wins. Swap improvement alone can stop in a
  * local optimum that mixes fewer groups than the numbers allow; for small fields this costs nothing to avoid.
- * When members of the field have blocked one another (`blocked`), parting them comes first: groupings over
- * the bound are then considered too, ranked after every grouping with fewer blocked pairs together.
+ * When members of the field have blocked one another (`blocked`) or an admin asked two to play together
+ * (`together`), parting and joining them come first: groupings over the bound are then considered too,
+ * ranked after every grouping with fewer blocked pairs together or requested pairs apart.
  * Ties keep the first grouping found, so the answer is deterministic. Null when no grouping qualifies.
  */
 export function exactBest(
@@ -25,8 +26,10 @@ export function exactBest(
   pairs: Uint8Array,
   boundKey: number,
   blocked: Uint8Array = new Uint8Array(0),
+  together: Uint8Array = new Uint8Array(0),
 ): SearchState | null {
-  const hasBlocked = blocked.some((x) => x === 1);
+  // Blocks and requests to play together come before the bound: groupings over it are considered too.
+  const beyondBound = blocked.some((x) => x === 1) || together.some((x) => x === 1);
   const n = items.length;
   const g = sizes.length;
   const assignment = new Array<number>(n).fill(0);
@@ -44,9 +47,9 @@ export function exactBest(
       if (k > hi) hi = k;
       if (k < lo) lo = k;
     }
-    if (hi - lo > boundKey && !hasBlocked) return;
+    if (hi - lo > boundKey && !beyondBound) return;
     if (Math.max(...nulls) - Math.min(...nulls) > 1) return;
-    const state = initialState(items, assignment, pairs, blocked);
+    const state = initialState(items, assignment, pairs, blocked, together);
     const cost = state.cost(boundKey);
     if (!bestCost || lexLess(cost, bestCost)) {
       best = state;

@@ -8,31 +8,40 @@ export interface SearchState {
   members: number[][];
   /** Max minus min of 12 × group mean (scaled units). */
   spread(): number;
+  /** Pairs in one group who shared a group before (each pair once). */
   repeatedPairs(): number;
+  /** The same pairs weighted by how many earlier events they shared a group at. */
+  repeatWeight(): number;
   /** Pairs who have blocked one another (either way) in one group. */
   blockedPairs(): number;
+  /** Pairs an admin asked to play together who are in different groups. */
+  togetherApart(): number;
   /**
-   * The cost, compared lexicographically: blocked pairs together, the spread's excess over `boundKey`,
-   * gender imbalance, spread, repeated pairs, squares. Without blocked pairs the first two are 0 for every
-   * grouping the generator keeps (all honour the bound), so only blocks can trade balance.
+   * The cost, compared lexicographically: blocked pairs together, requested pairs apart, the spread's
+   * excess over `boundKey`, gender imbalance, weighted repeated pairs, spread, squares. Without blocks and
+   * requests the first two are 0 for every grouping the generator keeps (all honour the bound), so only
+   * they can trade balance; repeated pairs are avoided before the spread is narrowed within the bound.
    */
   cost(boundKey: number): number[];
   /**
    * Swaps members between groups while the cost falls (see generateBallGroups); never above boundKey,
-   * except to part a blocked pair (a hard constraint: it comes before the bound).
+   * except to part a blocked pair or join a requested one (they come before the bound).
    */
   improve(boundKey: number): void;
 }
 
 /**
- * Builds the search state from a seeding. `pairs` marks earlier partners (1), `blocked` members who have
- * blocked one another (1), both as n × n matrices over item indexes; `blocked` may be empty (none).
+ * Builds the search state from a seeding. `pairs` holds how many earlier events two members shared a
+ * group at (0–255), `blocked` marks members who have blocked one another (1), `together` pairs an admin
+ * asked to play together (1), all as n × n matrices over item indexes; `blocked` and `together` may be
+ * empty (none).
  */
 export function initialState(
   items: Item[],
   assignment: number[],
   pairs: Uint8Array,
   blocked: Uint8Array = new Uint8Array(0),
+  together: Uint8Array = new Uint8Array(0),
 ): SearchState {
   const n = items.length;
   const g = Math.max(0, ...assignment) + 1;
@@ -50,8 +59,9 @@ export function initialState(
   const M = male.reduce((s, x) => s + x, 0);
   const isF = items.map((it) => (it.gender === 'female' ? 1 : 0));
   const isM = items.map((it) => (it.gender === 'male' ? 1 : 0));
-  const hasPairs = pairs.some((x) => x === 1);
+  const hasPairs = pairs.some((x) => x > 0);
   const hasBlocked = blocked.some((x) => x === 1);
+  const hasTogether = together.some((x) => x === 1);
   const nulls = members.map((m) => m.filter((i) => !items[i].known).length);
   // Mixed groups first, then closeness to the field's share of each gender (squared, scaled by n).
   const unmixed = 64 * n * n * (g + 1) + 1;
@@ -71,9 +81,16 @@ export function initialState(
   };
   refresh();
 
+  /** The weight of i's earlier partners in group j (leaving out `except`). */
   const partners = (i: number, j: number, except: number) => {
     let c = 0;
-    for (const k of members[j]) if (k !== i && k !== except && pairs[i * n + k]) c++;
+    for (const k of members[j]) if (k !== i && k !== except) c += pairs[i * n + k];
+    return c;
+  };
+
+  const requestedWith = (i: number, j: number, except: number) => {
+    let c = 0;
+    for (const k of members[j]) if (k !== i && k !== except && together[i * n + k]) c++;
     return c;
   };
 
@@ -90,6 +107,12 @@ export function initialState(
     if (hasBlocked) {
       const d = blockedWith(a, gb, b) + blockedWith(b, ga, a) - blockedWith(a, ga, a) - blockedWith(b, gb, b);
       if (d !== 0) return d < 0;
+    }
+    if (hasTogether) {
+      // Requested partners joined by the swap, less those it parts: more joined is better.
+      const d =
+        requestedWith(a, gb, b) + requestedWith(b, ga, a) - requestedWith(a, ga, a) - requestedWith(b, gb, b);
+      if (d !== 0) return d > 0;
     }
     const va = items[a].value;
     const vb = items[b].value;
@@ -120,11 +143,11 @@ export function initialState(
         genderPen(gb, fem[gb], male[gb]);
       if (d !== 0) return d < 0;
     }
-    if (next !== spread) return next < spread;
     if (hasPairs) {
       const d = partners(a, gb, b) + partners(b, ga, a) - partners(a, ga, a) - partners(b, gb, b);
       if (d !== 0) return d < 0;
     }
+    if (next !== spread) return next < spread;
     return ka * ka + kb * kb - key(ga) ** 2 - key(gb) ** 2 < 0;
   };
 
@@ -168,12 +191,34 @@ export function initialState(
         squares += key(j) ** 2;
       }
       const excess = Math.max(0, spread - boundKey);
-      return [this.blockedPairs(), excess, gender, spread, this.repeatedPairs(), squares];
+      return [
+        this.blockedPairs(),
+        this.togetherApart(),
+        excess,
+        gender,
+        this.repeatWeight(),
+        spread,
+        squares,
+      ];
     },
     repeatedPairs() {
       let c = 0;
       for (const m of members)
+        for (let x = 0; x < m.length; x++)
+          for (let y = x + 1; y < m.length; y++) if (pairs[m[x] * n + m[y]] > 0) c++;
+      return c;
+    },
+    repeatWeight() {
+      let c = 0;
+      for (const m of members)
         for (let x = 0; x < m.length; x++) for (let y = x + 1; y < m.length; y++) c += pairs[m[x] * n + m[y]];
+      return c;
+    },
+    togetherApart() {
+      if (!hasTogether) return 0;
+      let c = 0;
+      for (let i = 0; i < n; i++)
+        for (let k = i + 1; k < n; k++) if (together[i * n + k] && group[i] !== group[k]) c++;
       return c;
     },
     blockedPairs() {

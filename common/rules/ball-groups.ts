@@ -42,6 +42,11 @@ export interface BallGroupFigures {
   previousPairs: number;
   repeatedPairs: number;
   repeatedPairsAvoided: number;
+  /** Of the repeated pairs, how many have shared a group more than once before. */
+  repeatedOftenPairs: number;
+  /** Pairs an admin asked to play together, and how many could not be placed in one group. */
+  togetherPairs: number;
+  togetherPairsApart: number;
   /** Pairs in this field who have blocked one another (either way), and how many still share a group (0 where possible). */
   blockedPairs: number;
   blockedPairsTogether: number;
@@ -70,25 +75,32 @@ export const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : 
  * 3. Swap improvement: swaps of two members between groups (both with or both without a handicap, or
  *    exchanging the unknown-handicap counts of two groups) are kept while they lower, in this order: the
  *    excess over the bound, the gender imbalance (unmixed groups first, then distance from the field's
- *    share), the spread of group averages, the number of repeated pairs, the sum of squared averages.
+ *    share), the repeated pairs weighted by how many earlier events (of the last 12 months, chosen by the
+ *    caller) each pair shared a group at, the spread of group averages, the sum of squared averages.
  *    Fields of up to 64 also try up to 8 rotated deals and keep the lowest result; fields of up to 12
  *    are searched exhaustively with the same cost (ball-groups-exact.ts).
  *
  * Bound (proved in the test file, and checked there): every tier holds consecutive sorted values and
  * each group gets one per tier, so padded group sums differ by at most the range R; hence averages of
  * groups of four differ by at most R/4, and with groups of three by at most R/3. Step 3 never raises
- * the spread above that bound. Gender balance is sought within the bound; repeated pairs are only
- * avoided where the spread stays the same. Deterministic: ties are broken by registration id.
+ * the spread above that bound. Gender balance, then fewer repeated pairs, are sought within the bound
+ * (issue 16: fairer groups over time), then the narrowest spread. Deterministic: ties are broken by
+ * registration id.
  *
  * Blocked pairs (members who have blocked one another, decisions.md 'Trust, reach and safety') are a hard
  * constraint where the numbers allow: a swap that parts one is taken before any other criterion, the
  * bound included, and the small-field search ranks groupings by blocked pairs together first. Only then
- * can the spread exceed the bound; without blocked pairs nothing changes.
+ * can the spread exceed the bound; without blocked pairs nothing changes. Pairs an admin asked to play
+ * together come next, before the bound too (never at the cost of a blocked pair).
+ *
+ * `previousPairs` lists one entry per earlier event at which two members shared a group (a pair listed
+ * twice weighs twice).
  */
 export function generateBallGroups(
   candidates: readonly BallGroupCandidate[],
   previousPairs: Iterable<readonly [string, string]> = [],
   blockedPairs: Iterable<readonly [string, string]> = [],
+  togetherPairs: Iterable<readonly [string, string]> = [],
 ): BallGroupPlan {
   const members = [...candidates].sort((a, b) => a.id - b.id);
   const n = members.length;
@@ -117,36 +129,37 @@ export function generateBallGroups(
   for (const [a, b] of previousPairs) {
     const i = byUser.get(a);
     const j = byUser.get(b);
-    if (i === undefined || j === undefined || i === j || seen.has(pairKey(a, b))) continue;
+    if (i === undefined || j === undefined || i === j) continue;
     seen.add(pairKey(a, b));
-    pairs[i * n + j] = 1;
-    pairs[j * n + i] = 1;
+    const w = Math.min(255, pairs[i * n + j] + 1);
+    pairs[i * n + j] = w;
+    pairs[j * n + i] = w;
   }
-  const blocked = new Uint8Array(n * n);
-  const blockedSeen = new Set<string>();
-  for (const [a, b] of blockedPairs) {
-    const i = byUser.get(a);
-    const j = byUser.get(b);
-    if (i === undefined || j === undefined || i === j || blockedSeen.has(pairKey(a, b))) continue;
-    blockedSeen.add(pairKey(a, b));
-    blocked[i * n + j] = 1;
-    blocked[j * n + i] = 1;
-  }
+  const blocked = pairMatrix(byUser, n, blockedPairs);
+  // A request to play together never overrides a block.
+  const together = pairMatrix(byUser, n, togetherPairs, blocked.matrix);
 
   // Small fields (most events) also try rotated deals and keep the best; every start honours the bound.
   const starts = n <= SMALL_FIELD ? Math.min(sizes.length, MAX_STARTS) : 1;
-  let state = initialState(items, seedGroups(items, sizes), pairs, blocked);
+  let state = initialState(items, seedGroups(items, sizes), pairs, blocked.matrix, together.matrix);
   const seededSpread = state.spread();
   state.improve(boundKey);
   for (let rotation = 1; rotation < starts; rotation++) {
-    const other = initialState(items, seedGroups(items, sizes, rotation), pairs, blocked);
+    const other = initialState(
+      items,
+      seedGroups(items, sizes, rotation),
+      pairs,
+      blocked.matrix,
+      together.matrix,
+    );
     other.improve(boundKey);
     if (lexLess(other.cost(boundKey), state.cost(boundKey))) state = other;
   }
   if (n <= EXACT_FIELD && sizes.length > 1) {
-    const exact = exactBest(items, sizes, pairs, boundKey, blocked);
-    // The exact search keeps its null-spread rule even with blocks; it wins unless it leaves more together.
-    if (exact && !lexLess(state.cost(boundKey).slice(0, 1), exact.cost(boundKey).slice(0, 1))) state = exact;
+    const exact = exactBest(items, sizes, pairs, boundKey, blocked.matrix, together.matrix);
+    // The exact search keeps its null-spread rule even with blocks and requests; it wins unless it leaves
+    // more blocked pairs together or more requested pairs apart.
+    if (exact && !lexLess(state.cost(boundKey).slice(0, 2), exact.cost(boundKey).slice(0, 2))) state = exact;
   }
 
   const scale = 12 * 10 * Math.max(K, 1);
@@ -181,10 +194,41 @@ export function generateBallGroups(
       previousPairs: seen.size,
       repeatedPairs: state.repeatedPairs(),
       repeatedPairsAvoided: seen.size - state.repeatedPairs(),
-      blockedPairs: blockedSeen.size,
+      repeatedOftenPairs: countTogether(state.members, (i, k) => pairs[i * n + k] > 1),
+      togetherPairs: together.count,
+      togetherPairsApart: state.togetherApart(),
+      blockedPairs: blocked.count,
       blockedPairsTogether: state.blockedPairs(),
     },
   };
+}
+
+/** A 0/1 matrix over member indexes of the distinct pairs given (by user id), and how many there are. */
+function pairMatrix(
+  byUser: Map<string, number>,
+  n: number,
+  list: Iterable<readonly [string, string]>,
+  except?: Uint8Array,
+): { matrix: Uint8Array; count: number } {
+  const matrix = new Uint8Array(n * n);
+  let count = 0;
+  for (const [a, b] of list) {
+    const i = byUser.get(a);
+    const j = byUser.get(b);
+    if (i === undefined || j === undefined || i === j || matrix[i * n + j] || except?.[i * n + j]) continue;
+    matrix[i * n + j] = 1;
+    matrix[j * n + i] = 1;
+    count++;
+  }
+  return { matrix, count };
+}
+
+/** Pairs within one group for which `test` holds. */
+function countTogether(groups: number[][], test: (i: number, k: number) => boolean): number {
+  let c = 0;
+  for (const g of groups)
+    for (let x = 0; x < g.length; x++) for (let y = x + 1; y < g.length; y++) if (test(g[x], g[y])) c++;
+  return c;
 }
 
 const countGender = (g: number[], items: Item[], gender: Gender) =>
@@ -210,6 +254,9 @@ function emptyFigures(): BallGroupFigures {
     previousPairs: 0,
     repeatedPairs: 0,
     repeatedPairsAvoided: 0,
+    repeatedOftenPairs: 0,
+    togetherPairs: 0,
+    togetherPairsApart: 0,
     blockedPairs: 0,
     blockedPairsTogether: 0,
   };

@@ -148,6 +148,9 @@ export const ballGroupFiguresSchema = z.object({
   previousPairs: z.number().int(),
   repeatedPairs: z.number().int(),
   repeatedPairsAvoided: z.number().int(),
+  repeatedOftenPairs: z.number().int(),
+  togetherPairs: z.number().int(),
+  togetherPairsApart: z.number().int(),
   blockedPairs: z.number().int(),
   blockedPairsTogether: z.number().int(),
 });
@@ -159,3 +162,31 @@ export const generateGroupsResultSchema = z.object({
   figures: ballGroupFiguresSchema,
 });
 export type GenerateGroupsResult = z.infer<typeof generateGroupsResultSchema>;
+
+/** POST /api/events/{id}/groups/together: two registrations of the event an admin wants in one group. */
+export const togetherInputSchema = z.strictObject(
+  {
+    registrationIds: z
+      .array(positiveId(msg.togetherInvalid), { error: msg.togetherInvalid })
+      .length(2, { error: msg.togetherInvalid })
+      .refine(([a, b]) => a !== b, { error: msg.togetherSame }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? msg.togetherInvalid : undefined) },
+);
+export type TogetherInput = z.infer<typeof togetherInputSchema>;
+
+/** DELETE /api/events/{eventId}/groups/together/{userA}/{userB} */
+export const togetherParamsSchema = z.object({
+  eventId: positiveId('Ogiltigt event-id'),
+  userA: z.string().trim().min(1).max(100),
+  userB: z.string().trim().min(1).max(100),
+});
+
+/** A play-together request: the two members (the lower user id first) and who asked when. */
+export const togetherPairSchema = z.object({
+  members: z.array(
+    z.object({ userId: z.string(), registrationId: z.number().int().nullable(), name: z.string() }),
+  ),
+  createdAt: z.string(),
+});
+export type TogetherPair = z.infer<typeof togetherPairSchema>;

@@ -25,3 +25,19 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     details: entry.details ?? {},
   });
 }
+
+/**
+ * Runs an administrator's change and records it in one transaction: the entry is made from the change's
+ * result, so it exists exactly when the change does.
+ */
+export async function audited<T>(
+  db: Db,
+  run: (tx: Db) => Promise<T>,
+  entry: (result: T) => AuditEntry,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await run(tx);
+    await recordAudit(tx, entry(result));
+    return result;
+  });
+}

@@ -1,7 +1,15 @@
 import type { Gender, PaymentStatus, RegistrationStatus } from '@common/options';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { ballGroups, eventRegistrations, events, isLiveRegistration, users } from '../db/schema';
+import {
+  ballGroups,
+  ballGroupTogether,
+  eventRegistrations,
+  events,
+  isLiveRegistration,
+  users,
+} from '../db/schema';
 
 export type BallGroupRow = typeof ballGroups.$inferSelect;
 
@@ -77,22 +85,27 @@ export async function findGroup(db: Db, groupId: number): Promise<BallGroupRow |
 }
 
 /**
- * Pairs of this event's registered members who shared a ball group at an event that started earlier
- * (uses the group index on event_registrations).
+ * Pairs of this event's registered members who shared a ball group at an event that started in the 12
+ * months before this one: one entry per such event, so a pair that played together twice is listed
+ * twice (generation weighs it so). Uses the group index on event_registrations.
  */
 export async function previousPairs(db: Db, eventId: number, startTime: Date): Promise<[string, string][]> {
   const result = await db.execute(sql`
     with field as (
-      select user_id from event_registrations where event_id = ${eventId} and status = 'registered'
+      select user_id from event_registrations
+      where event_id = ${eventId} and status = 'registered' and cancelled_at is null
     ),
     history as (
-      select r.user_id, r.group_id from event_registrations r
+      select distinct r.user_id, r.group_id from event_registrations r
       join events e on e.id = r.event_id
-      where r.group_id is not null and r.event_id <> ${eventId} and e.start_time < ${startTime.toISOString()}::timestamptz
+      where r.group_id is not null and r.event_id <> ${eventId} and r.cancelled_at is null
+        and e.start_time < ${startTime.toISOString()}::timestamptz
+        and e.start_time >= ${startTime.toISOString()}::timestamptz - interval '12 months'
         and r.user_id in (select user_id from field)
     )
-    select distinct a.user_id as "a", b.user_id as "b"
+    select a.user_id as "a", b.user_id as "b"
     from history a join history b on a.group_id = b.group_id and a.user_id < b.user_id
+    order by 1, 2
   `);
   return (result as unknown as { rows: { a: string; b: string }[] }).rows.map((r) => [r.a, r.b]);
 }
@@ -115,4 +128,77 @@ export async function groupsArePublished(db: Db, eventId: number): Promise<boole
     .where(eq(events.id, eventId))
     .limit(1);
   return !!rows[0]?.at;
+}
+
+/** The play-together requests of an event with both members' names and live registrations. */
+export async function listTogether(db: Db, eventId: number) {
+  const a = alias(users, 'a');
+  const b = alias(users, 'b');
+  const ra = alias(eventRegistrations, 'ra');
+  const rb = alias(eventRegistrations, 'rb');
+  const names = (u: typeof a | typeof b) => ({
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    fullName: u.fullName,
+    username: u.username,
+  });
+  return db
+    .select({
+      createdAt: ballGroupTogether.createdAt,
+      a: names(a),
+      b: names(b),
+      registrationA: ra.id,
+      registrationB: rb.id,
+    })
+    .from(ballGroupTogether)
+    .innerJoin(a, eq(a.id, ballGroupTogether.userA))
+    .innerJoin(b, eq(b.id, ballGroupTogether.userB))
+    .leftJoin(ra, and(eq(ra.eventId, eventId), eq(ra.userId, a.id), isNull(ra.cancelledAt)))
+    .leftJoin(rb, and(eq(rb.eventId, eventId), eq(rb.userId, b.id), isNull(rb.cancelledAt)))
+    .where(eq(ballGroupTogether.eventId, eventId))
+    .orderBy(asc(ballGroupTogether.createdAt), asc(ballGroupTogether.userA), asc(ballGroupTogether.userB));
+}
+
+/** The user-id pairs of an event's play-together requests (generation's input). */
+export async function togetherUserPairs(db: Db, eventId: number): Promise<[string, string][]> {
+  const rows = await db
+    .select({ a: ballGroupTogether.userA, b: ballGroupTogether.userB })
+    .from(ballGroupTogether)
+    .where(eq(ballGroupTogether.eventId, eventId));
+  return rows.map((r) => [r.a, r.b]);
+}
+
+/** Stores a request (users in id order); false when it was there already. */
+export async function insertTogether(
+  db: Db,
+  values: { eventId: number; userA: string; userB: string; createdBy: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(ballGroupTogether)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ a: ballGroupTogether.userA });
+  return rows.length > 0;
+}
+
+/** Removes a request; false when there was none. */
+export async function deleteTogether(
+  db: Db,
+  eventId: number,
+  userA: string,
+  userB: string,
+): Promise<boolean> {
+  const [lo, hi] = userA < userB ? [userA, userB] : [userB, userA];
+  const rows = await db
+    .delete(ballGroupTogether)
+    .where(
+      and(
+        eq(ballGroupTogether.eventId, eventId),
+        eq(ballGroupTogether.userA, lo),
+        eq(ballGroupTogether.userB, hi),
+      ),
+    )
+    .returning({ a: ballGroupTogether.userA });
+  return rows.length > 0;
 }

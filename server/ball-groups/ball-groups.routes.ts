@@ -8,6 +8,9 @@ import {
   publishGroupsResultSchema,
   registrationGroupParamsSchema,
   setRegistrationGroupInputSchema,
+  togetherInputSchema,
+  togetherPairSchema,
+  togetherParamsSchema,
   updateGroupInputSchema,
 } from '@common/schemas/ball-groups';
 import { errorSchema } from '@common/schemas/errors';
@@ -15,19 +18,28 @@ import { eventIdParamsSchema } from '@common/schemas/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audited } from '../audit/audit';
 import { requireUser } from '../auth/current-user';
 import { authorize } from '../errors';
 import { canManageBallGroups } from './ball-groups.policy';
 import { deleteGroup, publishGroups, setGroupTeeTime, setRegistrationGroup } from './ball-groups.service';
 import { distributeGroupTeeTimes, listGroupsFor, regenerateGroups, updateGroup } from './tee-times.service';
+import { addTogether, listTogetherRequests, removeTogether } from './together.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** Ball groups of an event: list (members once published), generate, rename and tee times, publish, delete, and a member's group. */
+/**
+ * Ball groups of an event: list (members once published), generate, rename and tee times, publish, delete,
+ * a member's group, and requests to play together; every change an admin makes is in the audit log.
+ */
 export async function ballGroupsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = async (request: Parameters<typeof requireUser>[0]) =>
-    authorize(canManageBallGroups(await requireUser(request)));
+  /** The admin making the change (401/403 otherwise). */
+  const admin = async (request: Parameters<typeof requireUser>[0]) => {
+    const user = await requireUser(request);
+    authorize(canManageBallGroups(user));
+    return user;
+  };
 
   r.get(
     '/api/events/:id/groups',
@@ -56,8 +68,24 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await admin(request);
-      return reply.status(201).send(await regenerateGroups(app.db, request.params.id));
+      const user = await admin(request);
+      const eventId = request.params.id;
+      const result = await audited(
+        app.db,
+        (tx) => regenerateGroups(tx, eventId),
+        (r) => ({
+          actorId: user.id,
+          action: 'ball_groups.generate',
+          targetType: 'event',
+          targetId: eventId,
+          details: {
+            groups: r.figures.groupCount,
+            repeatedPairs: r.figures.repeatedPairs,
+            togetherPairsApart: r.figures.togetherPairsApart,
+          },
+        }),
+      );
+      return reply.status(201).send(result);
     },
   );
 
@@ -74,9 +102,19 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await admin(request);
+      const user = await admin(request);
       const { eventId, groupId } = request.params;
-      return updateGroup(app.db, eventId, groupId, request.body);
+      return audited(
+        app.db,
+        (tx) => updateGroup(tx, eventId, groupId, request.body),
+        () => ({
+          actorId: user.id,
+          action: 'ball_groups.update',
+          targetType: 'ball_group',
+          targetId: groupId,
+          details: { eventId, changed: Object.keys(request.body) },
+        }),
+      );
     },
   );
 
@@ -93,8 +131,19 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await admin(request);
-      return distributeGroupTeeTimes(app.db, request.params.id, request.body);
+      const user = await admin(request);
+      const eventId = request.params.id;
+      return audited(
+        app.db,
+        (tx) => distributeGroupTeeTimes(tx, eventId, request.body),
+        (groups) => ({
+          actorId: user.id,
+          action: 'ball_groups.tee_times',
+          targetType: 'event',
+          targetId: eventId,
+          details: { mode: request.body.mode, groups: groups.length },
+        }),
+      );
     },
   );
 
@@ -110,10 +159,20 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await admin(request);
+      const user = await admin(request);
       const { eventId, groupId } = request.params;
       const { teeTime } = request.body;
-      return setGroupTeeTime(app.db, eventId, groupId, teeTime === null ? null : new Date(teeTime));
+      return audited(
+        app.db,
+        (tx) => setGroupTeeTime(tx, eventId, groupId, teeTime === null ? null : new Date(teeTime)),
+        () => ({
+          actorId: user.id,
+          action: 'ball_groups.update',
+          targetType: 'ball_group',
+          targetId: groupId,
+          details: { eventId, changed: ['teeTime'] },
+        }),
+      );
     },
   );
 
@@ -132,8 +191,19 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        await admin(request);
-        return publishGroups(app.db, request.params.id);
+        const user = await admin(request);
+        const eventId = request.params.id;
+        return audited(
+          app.db,
+          (tx) => publishGroups(tx, eventId),
+          (r) => ({
+            actorId: user.id,
+            action: 'ball_groups.publish',
+            targetType: 'event',
+            targetId: eventId,
+            details: { notified: r.notified },
+          }),
+        );
       },
     );
   }
@@ -149,8 +219,19 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await admin(request);
-      await deleteGroup(app.db, request.params.eventId, request.params.groupId);
+      const user = await admin(request);
+      const { eventId, groupId } = request.params;
+      await audited(
+        app.db,
+        (tx) => deleteGroup(tx, eventId, groupId),
+        () => ({
+          actorId: user.id,
+          action: 'ball_groups.delete',
+          targetType: 'ball_group',
+          targetId: groupId,
+          details: { eventId },
+        }),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -168,9 +249,98 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await admin(request);
+      const user = await admin(request);
       const { eventId, registrationId } = request.params;
-      return setRegistrationGroup(app.db, eventId, registrationId, request.body.groupId);
+      const { groupId } = request.body;
+      return audited(
+        app.db,
+        (tx) => setRegistrationGroup(tx, eventId, registrationId, groupId),
+        () => ({
+          actorId: user.id,
+          action: 'ball_groups.move',
+          targetType: 'registration',
+          targetId: registrationId,
+          details: { eventId, groupId },
+        }),
+      );
+    },
+  );
+
+  r.get(
+    '/api/events/:id/groups/together',
+    {
+      schema: {
+        tags: ['ball-groups'],
+        summary: "An event's requests to place two members in one ball group (admin only)",
+        params: eventIdParamsSchema,
+        response: { 200: z.array(togetherPairSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await admin(request);
+      return listTogetherRequests(app.db, request.params.id);
+    },
+  );
+
+  r.post(
+    '/api/events/:id/groups/together',
+    {
+      schema: {
+        tags: ['ball-groups'],
+        summary:
+          'Ask generation to place two registered members in one ball group (201; 200 when already asked; 400 for a blocked pair) (admin only)',
+        params: eventIdParamsSchema,
+        body: togetherInputSchema,
+        response: {
+          200: z.object({ userIds: z.array(z.string()) }),
+          201: z.object({ userIds: z.array(z.string()) }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await admin(request);
+      const eventId = request.params.id;
+      const { created, pair } = await audited(
+        app.db,
+        (tx) => addTogether(tx, eventId, request.body, user.id),
+        (r) => ({
+          actorId: user.id,
+          action: 'ball_groups.together_add',
+          targetType: 'event',
+          targetId: eventId,
+          details: { userIds: r.pair, created: r.created },
+        }),
+      );
+      return reply.status(created ? 201 : 200).send({ userIds: pair });
+    },
+  );
+
+  r.delete(
+    '/api/events/:eventId/groups/together/:userA/:userB',
+    {
+      schema: {
+        tags: ['ball-groups'],
+        summary: 'Withdraw a request to place two members in one ball group (admin only)',
+        params: togetherParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await admin(request);
+      const { eventId, userA, userB } = request.params;
+      await audited(
+        app.db,
+        (tx) => removeTogether(tx, eventId, userA, userB),
+        () => ({
+          actorId: user.id,
+          action: 'ball_groups.together_remove',
+          targetType: 'event',
+          targetId: eventId,
+          details: { userIds: [userA, userB] },
+        }),
+      );
+      return reply.status(204).send(null);
     },
   );
 }

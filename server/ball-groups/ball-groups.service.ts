@@ -16,7 +16,14 @@ import { lockEvent } from '../events/events.queries';
 import { formatNoticeTime } from '../notifications/notice-format';
 import { createNotifications, type NotificationDraft } from '../notifications/notifications.create';
 import { presentGroups, presentMember } from './ball-groups.presenter';
-import { findGroup, findMember, listEventMembers, listGroups, previousPairs } from './ball-groups.queries';
+import {
+  findGroup,
+  findMember,
+  listEventMembers,
+  listGroups,
+  previousPairs,
+  togetherUserPairs,
+} from './ball-groups.queries';
 
 /** The groups of an event with their members; 404 for an unknown event. */
 export async function getEventGroups(db: Db, eventId: number): Promise<BallGroup[]> {
@@ -39,13 +46,16 @@ export async function generateGroups(
     if (!event) throw new NotFoundError(msg.eventNotFound);
     const field = await listEventMembers(tx, eventId, true);
     if (field.length === 0) throw new ValidationError(msg.groupsNoneRegistered);
+    // Who shared a group in the last 12 months (weighted by how often), who have blocked one another
+    // (kept apart, decisions.md 'Trust, reach and safety') and who an admin asked to play together.
     const pairs = await previousPairs(tx, eventId, event.startTime);
-    // Members who have blocked one another are kept apart (decisions.md 'Trust, reach and safety').
     const blocked = await findEventBlockedPairs(tx, eventId);
+    const together = await togetherUserPairs(tx, eventId);
     const plan = generateBallGroups(
       field.map((m) => ({ id: m.id, userId: m.userId, handicap: m.handicap, gender: m.gender })),
       pairs,
       blocked.map((b) => b.userIds),
+      together,
     );
     // Deleting the old groups unassigns everyone (foreign key ON DELETE SET NULL).
     await tx.delete(ballGroups).where(eq(ballGroups.eventId, eventId));
