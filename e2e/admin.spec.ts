@@ -93,7 +93,7 @@ test.describe('admin', () => {
     await page.goto(`/events/${id}`);
     await page.getByRole('tab', { name: 'Bollgrupper' }).click();
 
-    const generate = page.getByRole('button', { name: 'Generate Ball Groups' });
+    const generate = page.getByRole('button', { name: 'Generera bollgrupper' });
     await expect(generate).toBeVisible();
     await generate.click();
     // Groups may exist already (the demo data or an earlier journey): then the admin confirms.

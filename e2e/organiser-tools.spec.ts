@@ -22,7 +22,7 @@ test.describe('organiser tools', () => {
     await page.goto(`/events/${id}`);
     await page.getByRole('tab', { name: 'Bollgrupper' }).click();
 
-    await page.getByRole('button', { name: 'Generate Ball Groups' }).click();
+    await page.getByRole('button', { name: 'Generera bollgrupper' }).click();
     const confirm = page.getByRole('button', { name: 'Generera nya grupper' });
     if (await confirm.isVisible({ timeout: 1500 }).catch(() => false)) await confirm.click();
     await expect(page.getByRole('tab', { name: 'Bollgrupp 4 (3)' })).toBeVisible();
@@ -101,5 +101,49 @@ test.describe('organiser tools', () => {
       'participants.csv',
       'start-list.pdf',
     ]);
+  });
+
+  test('the admin asks for two members to play together; the next groups honour it and say so', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await loginAs(page, ADMIN);
+    const events = await json<{ id: number; title: string }[]>(page, '/api/events');
+    const id = events.find((e) => e.title === EVENT)?.id;
+    await page.goto(`/events/${id}`);
+    await page.getByRole('tab', { name: 'Bollgrupper' }).click();
+
+    const together = page.getByRole('region', { name: 'Spela tillsammans' });
+    await together.getByRole('combobox', { name: 'Deltagare' }).click();
+    const firstName = (await page.getByRole('option').first().textContent()) ?? '';
+    await page.getByRole('option').first().click();
+    await together.getByRole('combobox', { name: 'Spelar med' }).click();
+    const secondName = (await page.getByRole('option').last().textContent()) ?? '';
+    await page.getByRole('option').last().click();
+    await together.getByRole('button', { name: 'Lägg till' }).click();
+    const requests = together.getByRole('list', { name: 'Önskemål om att spela tillsammans' });
+    // Listed as one pair, in either order.
+    const request = requests
+      .getByRole('listitem')
+      .filter({ hasText: firstName })
+      .filter({ hasText: secondName });
+    await expect(request).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Generera bollgrupper' }).click();
+    const confirm = page.getByRole('button', { name: 'Generera nya grupper' });
+    if (await confirm.isVisible({ timeout: 1500 }).catch(() => false)) await confirm.click();
+    const explanation = page.getByRole('list', { name: 'Förklaring av indelningen' });
+    await expect(
+      explanation.getByText('Alla 1 par som ska spela tillsammans är i samma bollgrupp.'),
+    ).toBeVisible();
+    // The two are in one group: its tab panel lists both.
+    const groups = await json<{ members: { name: string }[] }[]>(page, `/api/events/${id}/groups`);
+    const names = groups.map((g) => g.members.map((m) => m.name));
+    expect(names.some((g) => g.includes(firstName) && g.includes(secondName))).toBe(true);
+
+    await requests
+      .getByRole('button', { name: `Ta bort önskemålet: ${firstName} och ${secondName}` })
+      .click();
+    await expect(together.getByText('Inga önskemål.')).toBeVisible();
   });
 });

@@ -163,7 +163,9 @@ export function generateBallGroups(
   }
 
   const scale = 12 * 10 * Math.max(K, 1);
-  const groups = state.members.map((g) =>
+  // Groups of four first (a rotated deal may have won), otherwise in the search's order.
+  const ordered = [...state.members].sort((a, b) => b.length - a.length);
+  const groups = ordered.map((g) =>
     g
       .map((i) => members[i])
       .sort((a, b) => (a.handicap ?? 1e9) - (b.handicap ?? 1e9) || a.id - b.id)
@@ -177,7 +179,7 @@ export function generateBallGroups(
     groups,
     figures: {
       groupCount: sizes.length,
-      sizes: state.members.map((g) => g.length),
+      sizes: ordered.map((g) => g.length),
       fieldAverage: K ? round2(S / K / 10) : null,
       fieldRange: rangeScaled / Math.max(K, 1) / 10,
       handicapSpread: round2(state.spread() / scale),

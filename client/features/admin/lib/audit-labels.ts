@@ -11,7 +11,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'registration.refund': 'Återbetalade',
   'membership.set': 'Ändrade medlemskap',
   'report.decision': 'Beslut om anmälan',
-  'user.reinstate': 'Återställde avstängd medlem',
+  'user.reinstate': 'Hävde avstängning',
+  'pro.withdrawal': 'Ångrade köpet av Pro',
+  'ball_groups.generate': 'Genererade bollgrupper',
+  'ball_groups.update': 'Ändrade bollgrupp',
+  'ball_groups.tee_times': 'Fördelade starttider',
+  'ball_groups.publish': 'Publicerade bollgrupper',
+  'ball_groups.delete': 'Tog bort bollgrupp',
+  'ball_groups.move': 'Flyttade deltagare',
+  'ball_groups.together_add': 'Önskade spela tillsammans',
+  'ball_groups.together_remove': 'Tog bort önskemål om att spela tillsammans',
 };
 
 /** The filter choices of the 'Logg' page: every action, or one area by its prefix. */

@@ -22,6 +22,7 @@ const TARGET_LABELS: Record<string, string> = {
   registration: 'Anmälan',
   user: 'Medlem',
   report: 'Anmälan (moderering)',
+  ball_group: 'Bollgrupp',
 };
 
 /** /admin/audit 'Logg': what administrators have done, newest first, by area. */

@@ -27,6 +27,7 @@ import { GroupPanel } from './group-panel';
 import { StartList } from './start-list';
 import { TeeTimeField } from './tee-time-field';
 import { TeeTimesDialog } from './tee-times-dialog';
+import { TogetherRequests } from './together-requests';
 
 type Dialog =
   | { kind: 'regenerate' }
@@ -124,7 +125,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           onClick={onGenerateClick}
           loading={generate.isPending}
         >
-          Generate Ball Groups
+          Generera bollgrupper
         </Button>
         {list.length ? (
           <Group gap="xs">
@@ -161,6 +162,8 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
 
       {figures.data ? <GenerationFigures figures={figures.data} /> : null}
 
+      <TogetherRequests eventId={eventId} registrations={regs.data ?? []} />
+
       {together.length ? (
         <Alert color="orange" variant="light" title={msg.blockedPairWarning} role="alert">
           {together.map((p) => `${p.group}: ${p.names[0]} och ${p.names[1]}`).join(' · ')}
@@ -172,7 +175,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           <Stack align="center" gap={4}>
             <Text fw={600}>{msg.noBallGroups}</Text>
             <Text c="dimmed" ta="center">
-              Klicka på ”Generate Ball Groups” för att dela in de registrerade deltagarna i bollgrupper.
+              Klicka på ”Generera bollgrupper” för att dela in de registrerade deltagarna i bollgrupper.
             </Text>
           </Stack>
         </Paper>

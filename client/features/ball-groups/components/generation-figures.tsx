@@ -1,5 +1,6 @@
 import type { BallGroupFiguresDto } from '@common/schemas/ball-groups';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { generationExplanation } from '../lib/generation-explanation';
 
 const dec = (x: number) => x.toLocaleString('sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
 
@@ -17,11 +18,11 @@ export function GenerationFigures({ figures }: { figures: BallGroupFiguresDto })
       hint: `${figures.evenGroups} grupper med 2 + 2 (högst ${figures.evenGroupsPossible} möjliga)`,
     },
     {
-      label: 'Upprepade par undvikna',
+      label: 'Upprepade par undvikna (12 mån)',
       value: `${figures.repeatedPairsAvoided} av ${figures.previousPairs}`,
       hint: figures.previousPairs
         ? `${figures.repeatedPairs} par har spelat ihop förut och gör det igen`
-        : 'Ingen har delat bollgrupp tidigare',
+        : 'Ingen har delat bollgrupp det senaste året',
     },
     {
       label: 'Grupper',
@@ -50,6 +51,11 @@ export function GenerationFigures({ figures }: { figures: BallGroupFiguresDto })
           </div>
         ))}
       </SimpleGrid>
+      <List size="sm" mt="sm" spacing={2} aria-label="Förklaring av indelningen">
+        {generationExplanation(figures).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
     </Paper>
   );
 }

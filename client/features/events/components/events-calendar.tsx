@@ -114,6 +114,8 @@ export function EventsCalendar({ events }: { events: Event[] }) {
                     component={Link}
                     to={`/events/${e.id}`}
                     size="xs"
+                    // The darkest green: readable on today's tinted cell and the grey days of other months.
+                    c="golf.9"
                     lineClamp={2}
                     title={e.title}
                     style={{ overflowWrap: 'anywhere', lineHeight: 1.2 }}
