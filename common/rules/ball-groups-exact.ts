@@ -27,6 +27,7 @@ export function exactBest(
   boundKey: number,
   blocked: Uint8Array = new Uint8Array(0),
   together: Uint8Array = new Uint8Array(0),
+  tolKey = boundKey,
 ): SearchState | null {
   // Blocks and requests to play together come before the bound: groupings over it are considered too.
   const beyondBound = blocked.some((x) => x === 1) || together.some((x) => x === 1);
@@ -50,7 +51,7 @@ export function exactBest(
     if (hi - lo > boundKey && !beyondBound) return;
     if (Math.max(...nulls) - Math.min(...nulls) > 1) return;
     const state = initialState(items, assignment, pairs, blocked, together);
-    const cost = state.cost(boundKey);
+    const cost = state.cost(boundKey, tolKey);
     if (!bestCost || lexLess(cost, bestCost)) {
       best = state;
       bestCost = cost;

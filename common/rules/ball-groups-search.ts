@@ -18,16 +18,17 @@ export interface SearchState {
   togetherApart(): number;
   /**
    * The cost, compared lexicographically: blocked pairs together, requested pairs apart, the spread's
-   * excess over `boundKey`, gender imbalance, weighted repeated pairs, spread, squares. Without blocks and
-   * requests the first two are 0 for every grouping the generator keeps (all honour the bound), so only
-   * they can trade balance; repeated pairs are avoided before the spread is narrowed within the bound.
+   * excess over `boundKey`, gender imbalance, the spread's excess over `tolKey` (with a history only),
+   * weighted repeated pairs, spread, squares. Without blocks and requests the first two are 0 for every
+   * grouping the generator keeps (all honour the bound), so only they can trade balance; repeated pairs
+   * are avoided before the spread is narrowed, as long as the spread stays within `tolKey`.
    */
-  cost(boundKey: number): number[];
+  cost(boundKey: number, tolKey?: number): number[];
   /**
    * Swaps members between groups while the cost falls (see generateBallGroups); never above boundKey,
    * except to part a blocked pair or join a requested one (they come before the bound).
    */
-  improve(boundKey: number): void;
+  improve(boundKey: number, tolKey?: number): void;
 }
 
 /**
@@ -101,7 +102,7 @@ export function initialState(
   };
 
   /** Cost change of swapping a and b, lexicographic; negative means better. */
-  const better = (a: number, b: number, boundKey: number): boolean => {
+  const better = (a: number, b: number, boundKey: number, tolKey: number): boolean => {
     const ga = group[a];
     const gb = group[b];
     if (hasBlocked) {
@@ -144,6 +145,8 @@ export function initialState(
       if (d !== 0) return d < 0;
     }
     if (hasPairs) {
+      const tol = Math.max(0, next - tolKey) - Math.max(0, spread - tolKey);
+      if (tol !== 0) return tol < 0;
       const d = partners(a, gb, b) + partners(b, ga, a) - partners(a, ga, a) - partners(b, gb, b);
       if (d !== 0) return d < 0;
     }
@@ -183,7 +186,7 @@ export function initialState(
   return {
     members,
     spread: () => spread,
-    cost(boundKey) {
+    cost(boundKey, tolKey = boundKey) {
       let gender = 0;
       let squares = 0;
       for (let j = 0; j < g; j++) {
@@ -229,13 +232,13 @@ export function initialState(
           for (let y = x + 1; y < m.length; y++) c += blocked[m[x] * n + m[y]];
       return c;
     },
-    improve(boundKey) {
+    improve(boundKey, tolKey = boundKey) {
       for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
         let improved = false;
         for (let a = 0; a < n; a++) {
           for (let b = a + 1; b < n; b++) {
             if (group[a] === group[b] || !keepsNullSpread(a, b)) continue;
-            if (better(a, b, boundKey)) {
+            if (better(a, b, boundKey, tolKey)) {
               swap(a, b);
               improved = true;
             }

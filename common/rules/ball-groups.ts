@@ -59,6 +59,11 @@ export interface BallGroupPlan {
 }
 
 const SMALL_FIELD = 64;
+/**
+ * How far (strokes between group averages) the generator lets the spread widen to avoid repeated pairs:
+ * repeats are traded for balance up to here, never beyond (and never beyond the guaranteed bound).
+ */
+export const REPEAT_TOLERANCE_STROKES = 1;
 const MAX_STARTS = 8;
 
 /** Pair key of two user ids, order-free. */
@@ -75,16 +80,17 @@ export const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : 
  * 3. Swap improvement: swaps of two members between groups (both with or both without a handicap, or
  *    exchanging the unknown-handicap counts of two groups) are kept while they lower, in this order: the
  *    excess over the bound, the gender imbalance (unmixed groups first, then distance from the field's
- *    share), the repeated pairs weighted by how many earlier events (of the last 12 months, chosen by the
- *    caller) each pair shared a group at, the spread of group averages, the sum of squared averages.
+ *    share), the spread's excess over REPEAT_TOLERANCE_STROKES (only with a history), the repeated pairs
+ *    weighted by how many earlier events (of the last 12 months, chosen by the caller) each pair shared a
+ *    group at, the spread of group averages, the sum of squared averages.
  *    Fields of up to 64 also try up to 8 rotated deals and keep the lowest result; fields of up to 12
  *    are searched exhaustively with the same cost (ball-groups-exact.ts).
  *
  * Bound (proved in the test file, and checked there): every tier holds consecutive sorted values and
  * each group gets one per tier, so padded group sums differ by at most the range R; hence averages of
  * groups of four differ by at most R/4, and with groups of three by at most R/3. Step 3 never raises
- * the spread above that bound. Gender balance, then fewer repeated pairs, are sought within the bound
- * (issue 16: fairer groups over time), then the narrowest spread. Deterministic: ties are broken by
+ * the spread above that bound. Gender balance is sought within the bound, then fewer repeated pairs
+ * within a spread of one stroke (issue 16: fairer groups over time), then the narrowest spread. Deterministic: ties are broken by
  * registration id.
  *
  * Blocked pairs (members who have blocked one another, decisions.md 'Trust, reach and safety') are a hard
@@ -139,11 +145,13 @@ export function generateBallGroups(
   // A request to play together never overrides a block.
   const together = pairMatrix(byUser, n, togetherPairs, blocked.matrix);
 
+  const scale = 12 * 10 * Math.max(K, 1);
+  const tolKey = Math.min(boundKey, REPEAT_TOLERANCE_STROKES * scale);
   // Small fields (most events) also try rotated deals and keep the best; every start honours the bound.
   const starts = n <= SMALL_FIELD ? Math.min(sizes.length, MAX_STARTS) : 1;
   let state = initialState(items, seedGroups(items, sizes), pairs, blocked.matrix, together.matrix);
   const seededSpread = state.spread();
-  state.improve(boundKey);
+  state.improve(boundKey, tolKey);
   for (let rotation = 1; rotation < starts; rotation++) {
     const other = initialState(
       items,
@@ -152,17 +160,16 @@ export function generateBallGroups(
       blocked.matrix,
       together.matrix,
     );
-    other.improve(boundKey);
-    if (lexLess(other.cost(boundKey), state.cost(boundKey))) state = other;
+    other.improve(boundKey, tolKey);
+    if (lexLess(other.cost(boundKey, tolKey), state.cost(boundKey, tolKey))) state = other;
   }
   if (n <= EXACT_FIELD && sizes.length > 1) {
-    const exact = exactBest(items, sizes, pairs, boundKey, blocked.matrix, together.matrix);
+    const exact = exactBest(items, sizes, pairs, boundKey, blocked.matrix, together.matrix, tolKey);
     // The exact search keeps its null-spread rule even with blocks and requests; it wins unless it leaves
     // more blocked pairs together or more requested pairs apart.
     if (exact && !lexLess(state.cost(boundKey).slice(0, 2), exact.cost(boundKey).slice(0, 2))) state = exact;
   }
 
-  const scale = 12 * 10 * Math.max(K, 1);
   // Groups of four first (a rotated deal may have won), otherwise in the search's order.
   const ordered = [...state.members].sort((a, b) => b.length - a.length);
   const groups = ordered.map((g) =>
