@@ -6,7 +6,6 @@
 // field, the history and the blocks and writing the groups. Goal: 200 members in under 200 ms.
 // Run: npx tsx bench/ball-groups.bench.ts (BENCH_DBS=postgres for one database).
 import { loadavg } from 'node:os';
-import { sql } from 'drizzle-orm';
 import { generateBallGroups } from '../common/rules/ball-groups';
 import type { Database } from '../server/db/client';
 import {
@@ -99,16 +98,14 @@ async function prepare(database: Database) {
         })),
       )
       .returning({ id: ballGroups.id });
-    await db
-      .insert(eventRegistrations)
-      .values(
-        players.map((userId, i) => ({
-          eventId: event.id,
-          userId,
-          status: 'registered' as const,
-          groupId: groups[Math.floor(i / 4)].id,
-        })),
-      );
+    await db.insert(eventRegistrations).values(
+      players.map((userId, i) => ({
+        eventId: event.id,
+        userId,
+        status: 'registered' as const,
+        groupId: groups[Math.floor(i / 4)].id,
+      })),
+    );
   }
   const start = new Date(now + 14 * DAY);
   const [target] = await db

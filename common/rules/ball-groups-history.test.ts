@@ -65,7 +65,7 @@ describe('fairer ball groups over time (issue 16)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ h: fc.integer({ min: 0, max: 540 }), f: fc.boolean() }), {
-          minLength: 5,
+          minLength: 6,
           maxLength: 48,
         }),
         fc.array(fc.tuple(fc.nat(47), fc.nat(47)), { maxLength: 150 }),
@@ -75,8 +75,10 @@ describe('fairer ball groups over time (issue 16)', () => {
             f,
             raw.map(([a, b]) => [`u${a + 1}`, `u${b + 1}`] as const),
           );
+          // Six or more members make groups of three and four: the bound is at most a third of the range.
           const { spread, range } = spreadOf(f, plan.groups);
           expect(spread).toBeLessThanOrEqual(range / 3 + 1e-9);
+          expect(plan.figures.handicapSpread).toBeLessThanOrEqual(plan.figures.spreadBound);
           expect(plan.groups.flat().sort((a, b) => a - b)).toEqual(f.map((c) => c.id));
         },
       ),

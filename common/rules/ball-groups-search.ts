@@ -194,11 +194,13 @@ export function initialState(
         squares += key(j) ** 2;
       }
       const excess = Math.max(0, spread - boundKey);
+      const tolerance = hasPairs ? Math.max(0, spread - tolKey) : 0;
       return [
         this.blockedPairs(),
         this.togetherApart(),
         excess,
         gender,
+        tolerance,
         this.repeatWeight(),
         spread,
         squares,

@@ -105,9 +105,9 @@ export async function previousPairs(db: Db, eventId: number, startTime: Date): P
   const rows = (result as unknown as { rows: { userId: string; groupId: number }[] }).rows;
   const byGroup = new Map<number, Set<string>>();
   for (const r of rows) {
-    let members = byGroup.get(r.groupId);
-    if (!members) byGroup.set(r.groupId, (members = new Set()));
+    const members = byGroup.get(r.groupId) ?? new Set<string>();
     members.add(r.userId);
+    byGroup.set(r.groupId, members);
   }
   const pairs: [string, string][] = [];
   for (const members of byGroup.values()) {
