@@ -40,11 +40,11 @@ export const msg = {
   memberFetchFailed: 'Kunde inte hämta medlemsinformation',
   memberProfileLoadFailed: 'Kunde inte ladda medlemsprofilen. Försök igen senare.',
   memberInfoEmpty: 'Ingen medlemsinformation tillgänglig',
-  profileUpdateFailed: 'Update failed',
+  profileUpdateFailed: 'Kunde inte spara profilen',
   profileUpdated: 'Profilen har uppdaterats',
   uploadFailedTitle: 'Uppladdning misslyckades',
   uploadFailedFallback: 'Kunde inte ladda upp profilbilden. Försök igen.',
-  fileReadFailed: 'Upload failed',
+  fileReadFailed: 'Uppladdningen misslyckades',
 
   // Event form (spec §5)
   endAfterStart: 'End time must be after start time',
@@ -182,24 +182,24 @@ export const msg = {
   // Exports (issue 16)
   exportListInvalid: 'Okänd lista: välj participants, dietary, rooms eller payments',
   exportFailed: 'Exporten misslyckades',
-  groupRenamed: 'Group renamed',
-  groupRenamedText: 'The ball group has been successfully renamed.',
-  groupDeleted: 'Group deleted',
-  memberMoved: 'Member moved',
-  memberAdded: 'Member added',
-  renameFailed: 'Rename failed',
-  deletionFailed: 'Deletion failed',
-  moveFailed: 'Move failed',
-  addFailed: 'Add failed',
-  generationFailed: 'Generation failed',
+  groupRenamed: 'Gruppen har bytt namn',
+  groupRenamedText: 'Bollgruppen har fått sitt nya namn.',
+  groupDeleted: 'Gruppen är borttagen',
+  memberMoved: 'Deltagaren är flyttad',
+  memberAdded: 'Deltagaren är tillagd',
+  renameFailed: 'Kunde inte byta namn',
+  deletionFailed: 'Kunde inte ta bort',
+  moveFailed: 'Kunde inte flytta deltagaren',
+  addFailed: 'Kunde inte lägga till deltagaren',
+  generationFailed: 'Kunde inte generera bollgrupper',
   groupDeleteConfirm:
-    'Are you sure you want to delete this ball group? This will unassign all members, and this action cannot be undone.',
-  noBallGroups: 'No ball groups generated',
+    'Vill du ta bort bollgruppen? Deltagarna i den blir utan bollgrupp, och det går inte att ångra.',
+  noBallGroups: 'Inga bollgrupper har genererats',
 
   // Admin dashboard (spec §2)
   feedbackEmpty: 'Ingen feedback har lämnats än',
   feedbackLoading: 'Laddar feedback...',
-  activityRecently: 'recently',
+  activityRecently: 'nyligen',
   comingSoon: 'Kommer snart',
 
   // Generic

@@ -24,10 +24,10 @@ test.describe('admin', () => {
   test('the dashboard shows figures that match the demo data', async ({ page }) => {
     await loginAs(page, ADMIN);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create Event' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Manage Members' })).toBeVisible();
-    for (const tab of ['Overview', 'Events', 'Members', 'Messages', 'Settings']) {
+    await expect(page.getByRole('heading', { name: 'Adminpanel' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Skapa event' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Hantera medlemmar' })).toBeVisible();
+    for (const tab of ['Översikt', 'Event', 'Medlemmar', 'Meddelanden', 'Inställningar']) {
       await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     }
 
@@ -70,7 +70,7 @@ test.describe('admin', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await hasHorizontalScroll(page)).toBe(false);
 
-    await page.getByRole('tab', { name: 'Events' }).click();
+    await page.getByRole('tab', { name: 'Event', exact: true }).click();
     await expect(page).toHaveURL(/\/events$/);
   });
 
@@ -120,7 +120,7 @@ test.describe('admin', () => {
     await moveDialog.getByRole('combobox', { name: 'Till bollgrupp' }).click();
     await page.getByRole('option', { name: 'Bollgrupp 2 (4)' }).click();
     await moveDialog.getByRole('button', { name: 'Flytta' }).click();
-    await expect(page.getByText('Member moved')).toBeVisible();
+    await expect(page.getByText('Deltagaren är flyttad')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Bollgrupp 1 (3)' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Bollgrupp 2 (5)' })).toBeVisible();
 
@@ -133,8 +133,8 @@ test.describe('admin', () => {
     await expect(page.getByText('Ange ett namn för bollgruppen')).toBeVisible();
     await nameField.fill('Morgonbollen');
     await page.getByRole('button', { name: 'Spara', exact: true }).click();
-    await expect(page.getByText('Group renamed')).toBeVisible();
-    await expect(page.getByText('The ball group has been successfully renamed.')).toBeVisible();
+    await expect(page.getByText('Gruppen har bytt namn')).toBeVisible();
+    await expect(page.getByText('Bollgruppen har fått sitt nya namn.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Morgonbollen (5)' })).toBeVisible();
 
     // Delete group 3 after the confirmation; its members become unassigned.
@@ -142,11 +142,11 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'Ta bort grupp' }).click();
     await expect(
       page.getByText(
-        'Are you sure you want to delete this ball group? This will unassign all members, and this action cannot be undone.',
+        'Vill du ta bort bollgruppen? Deltagarna i den blir utan bollgrupp, och det går inte att ångra.',
       ),
     ).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Ta bort' }).click();
-    await expect(page.getByText('Group deleted')).toBeVisible();
+    await expect(page.getByText('Gruppen är borttagen')).toBeVisible();
     await expect(page.getByRole('tab', { name: /^Bollgrupp 3/ })).toHaveCount(0);
 
     // Add a member from the unassigned to group 1: our member when the deleted group held them.
@@ -154,14 +154,14 @@ test.describe('admin', () => {
     const who = await json<{ firstName: string; lastName: string }>(member, '/api/auth/user');
     const memberUnassigned = !groups.some((g) => g.members.some((m) => m.userId === me.id));
     await page.getByRole('tab', { name: 'Bollgrupp 1 (3)' }).click();
-    await page.getByRole('button', { name: 'Add Member to Group' }).click();
+    await page.getByRole('button', { name: 'Lägg till deltagare i gruppen' }).click();
     await page.getByRole('combobox', { name: 'Deltagare utan bollgrupp' }).click();
     const option = memberUnassigned
       ? page.getByRole('option', { name: `${who.firstName} ${who.lastName}` })
       : page.getByRole('option').first();
     await option.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Lägg till' }).click();
-    await expect(page.getByText('Member added')).toBeVisible();
+    await expect(page.getByText('Deltagaren är tillagd')).toBeVisible();
     groups = await json<GroupRow[]>(page, `/api/events/${id}/groups`);
     await expect(page.getByRole('tab', { name: 'Bollgrupp 1 (4)' })).toBeVisible();
     const myGroup = groups.find((g) => g.members.some((m) => m.userId === me.id));

@@ -21,7 +21,7 @@ test.describe('audit log', () => {
     expect(res.status()).toBe(200);
 
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Adminpanel' })).toBeVisible();
     await page.locator('a[href="/admin/audit"]').click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { name: 'Logg', level: 1 })).toBeVisible();

@@ -36,7 +36,7 @@ test.describe('blocking a member', () => {
     // A conversation before the block.
     const text = `Hej Per, ses vi på banan? ${Date.now()}`;
     await frida.page.goto(`/messages/${per.id}`);
-    const input = frida.page.getByPlaceholder('Type a message...');
+    const input = frida.page.getByPlaceholder('Skriv ett meddelande…');
     await input.fill(text);
     await input.press('Enter');
     await expect(thread(frida.page).getByText(text)).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('blocking a member', () => {
     await frida.page.goto(`/messages/${per.id}`);
     await expect(thread(frida.page).getByText(text)).toBeVisible();
     await expect(frida.page.getByText('Konversationen är stängd')).toBeVisible();
-    await expect(frida.page.getByPlaceholder('Type a message...')).toHaveCount(0);
+    await expect(frida.page.getByPlaceholder('Skriv ett meddelande…')).toHaveCount(0);
 
     // Both ways: Per no longer finds Frida, and his side of the thread is closed too.
     await per.page.goto('/members');
@@ -79,7 +79,7 @@ test.describe('blocking a member', () => {
     await per.page.goto(`/messages/${frida.id}`);
     await expect(thread(per.page).getByText(text)).toBeVisible();
     await expect(per.page.getByText('Konversationen är stängd')).toBeVisible();
-    await expect(per.page.getByPlaceholder('Type a message...')).toHaveCount(0);
+    await expect(per.page.getByPlaceholder('Skriv ett meddelande…')).toHaveCount(0);
 
     // 'Integritet' on her profile lists Per; 'Ta bort blockering' lifts the block.
     await frida.page.goto('/profile#integritet');
@@ -98,7 +98,7 @@ test.describe('blocking a member', () => {
     await frida.page.getByLabel('Sök medlemmar').fill('Prosson');
     await expect(frida.page.getByRole('article').filter({ hasText: 'Per Prosson' })).toHaveCount(1);
     await frida.page.goto(`/messages/${per.id}`);
-    await expect(frida.page.getByPlaceholder('Type a message...')).toBeVisible();
+    await expect(frida.page.getByPlaceholder('Skriv ett meddelande…')).toBeVisible();
     await expect(frida.page.getByText('Konversationen är stängd')).toHaveCount(0);
   });
 });

@@ -133,7 +133,7 @@ test.describe('events', () => {
     await page.getByRole('link', { name: 'Skapa event' }).click();
     await expect(page.getByRole('heading', { name: 'Skapa event' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Create Event' }).click();
+    await page.getByRole('button', { name: 'Skapa event' }).click();
     await expect(page.getByText('Ange ett namn på eventet')).toBeVisible();
     await expect(page.getByText('Ange starttid')).toBeVisible();
 
@@ -156,9 +156,9 @@ test.describe('events', () => {
       .setInputFiles({ name: 'bana.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByRole('img', { name: 'Förhandsvisning av eventbilden' })).toBeVisible();
     await page.getByLabel('Beskrivning').fill('Skapad av en journey.');
-    await page.getByRole('button', { name: 'Create Event' }).click();
+    await page.getByRole('button', { name: 'Skapa event' }).click();
 
-    await expect(page.getByText('Event created')).toBeVisible();
+    await expect(page.getByText('Eventet är skapat')).toBeVisible();
     await expect(page).toHaveURL(/\/events$/);
     await page.getByLabel('Sök').fill(title);
     await expect(page.getByText('1 resa hittades')).toBeVisible();
@@ -175,8 +175,8 @@ test.describe('events', () => {
     await page.getByRole('button', { name: 'Redigera' }).click();
     await expect(page.getByRole('heading', { name: 'Redigera resa' })).toBeVisible();
     await page.getByLabel('Eventnamn').fill(`${title} (ändrad)`);
-    await page.getByRole('button', { name: 'Update Event' }).click();
-    await expect(page.getByText('Event updated')).toBeVisible();
+    await page.getByRole('button', { name: 'Uppdatera event' }).click();
+    await expect(page.getByText('Eventet är uppdaterat')).toBeVisible();
     await expect(page.getByRole('heading', { name: `${title} (ändrad)`, level: 1 })).toBeVisible();
 
     await page.getByRole('button', { name: 'Ta bort' }).click();

@@ -201,23 +201,27 @@ test.describe('own profile', () => {
     await expect(page.getByText('17 av 17 fält ifyllda')).toBeVisible();
   });
 
-  test("'Mina Event' shows the member's registrations", async ({ page }) => {
+  test("'Mina Event' shows the member's registrations; the user menu's 'Mina evenemang' opens them", async ({
+    page,
+  }) => {
     await loginAs(page, PRO);
-    await page.goto('/profile');
-    await page.getByRole('tab', { name: 'Mina Event' }).click();
-    const upcoming = page.getByRole('tab', { name: /^Upcoming \(\d+\)$/ });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Användarmeny' }).click();
+    await page.getByRole('menuitem', { name: 'Mina evenemang' }).click();
+    await expect(page).toHaveURL(/\/profile\?tab=events$/);
+    await expect(page.getByRole('tab', { name: 'Mina Event' })).toHaveAttribute('aria-selected', 'true');
+    const upcoming = page.getByRole('tab', { name: /^Kommande \(\d+\)$/ });
     await expect(upcoming).toBeVisible();
-    await expect(page.getByRole('tab', { name: /^Waitlisted \(\d+\)$/ })).toBeVisible();
-    await expect(page.getByRole('tab', { name: /^Past \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Reservlista \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Tidigare \(\d+\)$/ })).toBeVisible();
     const count = Number(/\((\d+)\)/.exec((await upcoming.textContent()) ?? '')?.[1]);
     expect(count).toBeGreaterThan(0);
-    const panel = page.getByRole('tabpanel', { name: /^Upcoming/ });
-    await expect(panel.getByRole('link', { name: 'View Details' })).toHaveCount(count);
-    await expect(
-      panel.getByText(/Assigned to Ball Group #\d+|Ball groups not yet assigned/).first(),
-    ).toBeVisible();
+    const panel = page.getByRole('tabpanel', { name: /^Kommande/ });
+    await expect(panel.getByRole('link', { name: 'Visa detaljer' })).toHaveCount(count);
+    // Each registration says its ball group (name, tee time) or that the groups are not ready.
+    await expect(panel.getByText(/^Bollgrupp \d+|Bollgrupperna är inte klara än/).first()).toBeVisible();
     await expect(panel.getByText(/Betald|Återbetalad|Väntande/).first()).toBeVisible();
-    await panel.getByRole('link', { name: 'View Details' }).first().click();
+    await panel.getByRole('link', { name: 'Visa detaljer' }).first().click();
     await expect(page).toHaveURL(/\/events\/\d+$/);
   });
 });

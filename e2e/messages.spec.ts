@@ -36,15 +36,15 @@ test.describe('messages', () => {
     await dialog.getByLabel('Sök medlem').fill('Prosson');
     await dialog.getByRole('listitem').filter({ hasText: 'Per Prosson' }).click();
     await expect(frida.page).toHaveURL(new RegExp(`/messages/${per.id}$`));
-    await expect(frida.page.getByPlaceholder('Type a message...')).toBeVisible();
+    await expect(frida.page.getByPlaceholder('Skriv ett meddelande…')).toBeVisible();
     await frida.page.goto('/messages');
-    await expect(frida.page.getByText('Select a conversation')).toBeVisible();
+    await expect(frida.page.getByText('Välj en konversation')).toBeVisible();
     const perRow = frida.page.getByRole('button', { name: /Per Prosson/ });
 
     await per.page.goto(`/messages?recipient=${frida.id}`);
     await expect(per.page).toHaveURL(new RegExp(`/messages/${frida.id}$`));
     const text = `Hej Frida! Ses vi på rangen? ${Date.now()}`;
-    const input = per.page.getByPlaceholder('Type a message...');
+    const input = per.page.getByPlaceholder('Skriv ett meddelande…');
     await input.fill(text);
     await input.press('Enter');
     await expect(thread(per.page).getByText(text)).toBeVisible();
@@ -61,7 +61,7 @@ test.describe('messages', () => {
     await expect(perRow.getByRole('img', { name: 'Oläst' })).toHaveCount(0);
 
     // Frida answers on two lines (Shift+Enter), with text that looks like HTML; Per sees it arrive as text.
-    const reply = frida.page.getByPlaceholder('Type a message...');
+    const reply = frida.page.getByPlaceholder('Skriv ett meddelande…');
     await reply.fill('Gärna! <b>Lördag</b>?');
     await reply.press('Shift+Enter');
     await reply.pressSequentially('Klockan 9');

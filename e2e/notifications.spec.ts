@@ -45,7 +45,7 @@ test.describe('notifications', () => {
 
     await anna.page.goto(`/messages?recipient=${frida.id}`);
     await expect(anna.page).toHaveURL(new RegExp(`/messages/${frida.id}$`));
-    const input = anna.page.getByPlaceholder('Type a message...');
+    const input = anna.page.getByPlaceholder('Skriv ett meddelande…');
     await input.fill(text);
     await input.press('Enter');
 

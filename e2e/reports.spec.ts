@@ -30,7 +30,7 @@ test.describe('reporting and moderation', () => {
     const frida = await member(browser, FREE);
     const text = `Du är värdelös på golf ${Date.now()}`;
     await per.page.goto(`/messages/${frida.id}`);
-    const input = per.page.getByPlaceholder('Type a message...');
+    const input = per.page.getByPlaceholder('Skriv ett meddelande…');
     await input.fill(text);
     await input.press('Enter');
     await expect(thread(per.page).getByText(text)).toBeVisible();

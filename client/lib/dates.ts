@@ -34,4 +34,14 @@ export function formatTime(d: DateInput): string {
   return inSweden(d).format('HH:mm');
 }
 
+/** '14 jun 09:30': the one short date-and-time format of the site (messages, chats, lists). */
+export function formatDayTime(d: DateInput): string {
+  return inSweden(d).format('D MMM HH:mm');
+}
+
+/** '14 jun' */
+export function formatDayMonth(d: DateInput): string {
+  return inSweden(d).format('D MMM');
+}
+
 export { dayjs };

@@ -2,7 +2,7 @@ import type { FullUser } from '@common/schemas/users';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-const NOT_SET = 'Not set';
+const NOT_SET = 'Inte angivet';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -17,23 +17,23 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
-/** 'Your Golf Profile' on the member dashboard: each field 'Not set' when empty (spec §2). */
+/** 'Din golfprofil' on the member dashboard: each field 'Inte angivet' when empty (spec §2). */
 export function GolfProfileCard({ user }: { user: FullUser }) {
   const handicap = user.handicap == null ? null : user.handicap.toLocaleString('sv-SE');
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} fz="xl" mb="md">
-        Your Golf Profile
+        Din golfprofil
       </Title>
       <Stack gap="sm">
         <Row label="Handicap" value={handicap} />
-        <Row label="Home Club" value={user.club} />
+        <Row label="Hemmaklubb" value={user.club} />
         <Row label="Golf ID" value={user.golfId} />
         <Row label="Location" value={user.location} />
         <Row label="Interests" value={user.interests} />
       </Stack>
       <Button component={Link} to="/profile" variant="light" mt="lg" fullWidth>
-        Update Profile
+        Uppdatera profil
       </Button>
     </Card>
   );

@@ -5,14 +5,14 @@ import { Container, Grid, Title } from '@mantine/core';
 import { GolfProfileCard } from './golf-profile-card';
 import { UpcomingEventsSection } from './upcoming-events-section';
 
-/** '/' for members: greeting, 'Your Golf Profile' and the next 4 events (spec §2 'Member dashboard'). */
+/** '/' for members: greeting, 'Din golfprofil' and the next 4 events (spec §2 'Member dashboard'). */
 export function MemberDashboardPage({ user }: { user: FullUser }) {
   usePageTitle('Hem');
   const name = user.firstName || user.email || '';
   return (
     <Container py="xl">
       <Title order={1} mb="xl" style={{ overflowWrap: 'anywhere' }}>
-        Welcome {name}
+        Välkommen {name}
       </Title>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -23,7 +23,7 @@ export function MemberDashboardPage({ user }: { user: FullUser }) {
             title="Kommande evenemang"
             count={DASHBOARD_EVENT_COUNT}
             emptyText="Inga kommande evenemang"
-            allLabel="View all events"
+            allLabel="Visa alla event"
             cols={{ base: 1, sm: 2 }}
           />
         </Grid.Col>

@@ -72,7 +72,7 @@ export function MobileDrawer({ opened, onClose, user, isPro }: MobileDrawerProps
             />
             <NavLink
               component={Link}
-              to="/events"
+              to="/profile?tab=events"
               label="Mina evenemang"
               leftSection={<IconCalendarEvent size={18} />}
               onClick={onClose}

@@ -34,7 +34,7 @@ export function UserMenu({ user }: { user: FullUser }) {
         <Menu.Item component={Link} to="/messages" leftSection={<IconMessages size={16} />}>
           Meddelanden
         </Menu.Item>
-        <Menu.Item component={Link} to="/events" leftSection={<IconCalendarEvent size={16} />}>
+        <Menu.Item component={Link} to="/profile?tab=events" leftSection={<IconCalendarEvent size={16} />}>
           Mina evenemang
         </Menu.Item>
         <Menu.Item component={Link} to="/members" leftSection={<IconUsers size={16} />}>

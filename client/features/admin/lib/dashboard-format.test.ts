@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { activityText, activityTime, barHeight, formatPercent } from './dashboard-format';
 
 describe('dashboard formatting', () => {
-  it("shows 'recently' for an invalid time", () => {
-    expect(activityTime('not a date')).toBe('recently');
-    expect(activityTime('')).toBe('recently');
+  it("shows 'nyligen' for an invalid time", () => {
+    expect(activityTime('not a date')).toBe('nyligen');
+    expect(activityTime('')).toBe('nyligen');
   });
   it('shows a Swedish relative time', () => {
     const now = Date.parse('2026-05-01T12:00:00Z');

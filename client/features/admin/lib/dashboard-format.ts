@@ -1,13 +1,14 @@
 import { dayjs } from '@client/lib/dates';
+import { msg } from '@common/messages';
 import type { Activity } from '@common/schemas/admin';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
 dayjs.extend(relativeTime);
 
-/** 'för 5 minuter sedan'; an invalid time is 'recently' (spec §8). */
+/** 'för 5 minuter sedan'; an invalid time is 'nyligen' (spec §8). */
 export function activityTime(timestamp: string, now = Date.now()): string {
   const t = dayjs(timestamp);
-  if (!timestamp || !t.isValid()) return 'recently';
+  if (!timestamp || !t.isValid()) return msg.activityRecently;
   return t.from(dayjs(now));
 }
 

@@ -14,7 +14,7 @@ import { UpcomingEventsCard } from '../components/upcoming-events-card';
 
 const TAB_ROUTES: Record<string, string> = {
   events: '/events',
-  members: '/members',
+  members: '/admin/members',
   messages: '/messages',
   settings: '/profile',
 };
@@ -31,24 +31,29 @@ export function AdminDashboardPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" gap="md">
-          <Title order={1}>Admin Dashboard</Title>
+          <Title order={1}>Adminpanel</Title>
           <Group gap="sm">
             <Button component={Link} to="/events/new" leftSection={<IconCalendarPlus size={18} />}>
-              Create Event
+              Skapa event
             </Button>
-            <Button component={Link} to="/members" variant="light" leftSection={<IconUsers size={18} />}>
-              Manage Members
+            <Button
+              component={Link}
+              to="/admin/members"
+              variant="light"
+              leftSection={<IconUsers size={18} />}
+            >
+              Hantera medlemmar
             </Button>
           </Group>
         </Group>
 
         <Tabs value="overview" onChange={(v) => v && TAB_ROUTES[v] && navigate(TAB_ROUTES[v])}>
           <Tabs.List style={{ flexWrap: 'wrap' }}>
-            <Tabs.Tab value="overview">Overview</Tabs.Tab>
-            <Tabs.Tab value="events">Events</Tabs.Tab>
-            <Tabs.Tab value="members">Members</Tabs.Tab>
-            <Tabs.Tab value="messages">Messages</Tabs.Tab>
-            <Tabs.Tab value="settings">Settings</Tabs.Tab>
+            <Tabs.Tab value="overview">Översikt</Tabs.Tab>
+            <Tabs.Tab value="events">Event</Tabs.Tab>
+            <Tabs.Tab value="members">Medlemmar</Tabs.Tab>
+            <Tabs.Tab value="messages">Meddelanden</Tabs.Tab>
+            <Tabs.Tab value="settings">Inställningar</Tabs.Tab>
           </Tabs.List>
         </Tabs>
 

@@ -302,7 +302,11 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
       />
       <PickDialog
         opened={dialog?.kind === 'add'}
-        title={dialog?.kind === 'add' ? `Add Member to ${dialog.group.name}` : 'Add Member to Group'}
+        title={
+          dialog?.kind === 'add'
+            ? `Lägg till deltagare i ${dialog.group.name}`
+            : 'Lägg till deltagare i gruppen'
+        }
         label="Deltagare utan bollgrupp"
         placeholder="Välj deltagare"
         options={unassigned.map((r) => ({

@@ -141,7 +141,7 @@ export function GroupPanel({
         w="fit-content"
         onClick={() => actions.onAdd(group)}
       >
-        Add Member to Group
+        Lägg till deltagare i gruppen
       </Button>
     </Stack>
   );

@@ -58,7 +58,7 @@ export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Pr
         ) : count === 0 ? (
           <Center py="xl">
             <Text c="dimmed" ta="center">
-              {data?.closed ? 'Inga meddelanden.' : 'No messages yet. Start the conversation!'}
+              {data?.closed ? 'Inga meddelanden.' : 'Inga meddelanden än. Skriv det första!'}
             </Text>
           </Center>
         ) : (
@@ -96,7 +96,7 @@ export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Pr
       ) : (
         <MessageInput
           label="Meddelande"
-          placeholder="Type a message..."
+          placeholder="Skriv ett meddelande…"
           enterSends
           pending={send.isPending}
           onSend={(content) => send.mutateAsync({ receiverId: partnerId, content })}

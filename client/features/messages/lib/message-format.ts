@@ -1,10 +1,10 @@
-import { inSweden } from '@client/lib/dates';
+import { formatDayMonth, formatDayTime } from '@client/lib/dates';
 
-/** Conversation list date (spec §9 'MMM d'), in Swedish. */
-export const formatListDate = (iso: string) => inSweden(iso).format('MMM D');
+/** Conversation list date: '14 jun' (Swedish time and month names). */
+export const formatListDate = formatDayMonth;
 
-/** Thread timestamp (spec §9 'MMM d, h:mm a'), in Swedish. */
-export const formatThreadTime = (iso: string) => inSweden(iso).format('MMM D, h:mm A');
+/** Thread timestamp: '14 jun 10:05', the same as the group chat's (24-hour clock, decisions.md). */
+export const formatThreadTime = formatDayTime;
 
-/** Group chat timestamp. */
-export const formatChatTime = (iso: string) => inSweden(iso).format('D MMM HH:mm');
+/** Group chat timestamp: '14 jun 10:05'. */
+export const formatChatTime = formatDayTime;

@@ -28,8 +28,8 @@ describe('messages page helpers', () => {
   });
 
   it("formats dates as 'MMM d' and 'MMM d, h:mm a' in Swedish time", () => {
-    expect(formatListDate('2026-06-14T08:05:00Z')).toBe('jun 14');
-    expect(formatThreadTime('2026-06-14T08:05:00Z')).toBe('jun 14, 10:05 AM');
+    expect(formatListDate('2026-06-14T08:05:00Z')).toBe('14 jun');
+    expect(formatThreadTime('2026-06-14T08:05:00Z')).toBe('14 jun 10:05');
   });
 
   it('has sound on by default and remembers the choice', () => {

@@ -106,7 +106,7 @@ export function MessagesPage() {
                 />
               ) : (
                 <Center h="100%">
-                  <Text c="dimmed">Select a conversation</Text>
+                  <Text c="dimmed">Välj en konversation</Text>
                 </Center>
               )}
             </Paper>

@@ -67,9 +67,7 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
             {r.lateCancellation ? ' (sen avbokning)' : ''}
           </Text>
         ) : null}
-        <Text size="sm">
-          {r.groupId != null ? `Assigned to Ball Group #${r.groupId}` : 'Ball groups not yet assigned'}
-        </Text>
+        {r.group ? null : <Text size="sm">Bollgrupperna är inte klara än</Text>}
         {r.group ? (
           <Text size="sm" fw={500}>
             {[
@@ -82,7 +80,7 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
           </Text>
         ) : null}
         <Button component={Link} to={`/events/${r.eventId}`} variant="light" w="fit-content">
-          View Details
+          Visa detaljer
         </Button>
       </Stack>
     </Card>
@@ -136,18 +134,18 @@ export function MyEventsTab({ userId }: { userId: string }) {
   return (
     <Tabs defaultValue="upcoming" keepMounted={false}>
       <Tabs.List mb="md">
-        <Tabs.Tab value="upcoming">Upcoming ({upcoming.length})</Tabs.Tab>
-        <Tabs.Tab value="waitlisted">Waitlisted ({waitlisted.length})</Tabs.Tab>
-        <Tabs.Tab value="past">Past ({past.length})</Tabs.Tab>
+        <Tabs.Tab value="upcoming">Kommande ({upcoming.length})</Tabs.Tab>
+        <Tabs.Tab value="waitlisted">Reservlista ({waitlisted.length})</Tabs.Tab>
+        <Tabs.Tab value="past">Tidigare ({past.length})</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="upcoming">
-        <List items={upcoming} empty="No upcoming events" />
+        <List items={upcoming} empty="Inga kommande event" />
       </Tabs.Panel>
       <Tabs.Panel value="waitlisted">
-        <List items={waitlisted} empty="No waitlisted events" />
+        <List items={waitlisted} empty="Inga event på reservlistan" />
       </Tabs.Panel>
       <Tabs.Panel value="past">
-        <List items={past} empty="No past events" />
+        <List items={past} empty="Inga tidigare event" />
       </Tabs.Panel>
     </Tabs>
   );

@@ -2,7 +2,8 @@ import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { MyDataSection } from '@client/features/my-data/components/my-data-section';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Container, Grid, Loader, Stack, Tabs, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { MyEventsTab } from '../components/my-events-tab';
 import { PrivacySection } from '../components/privacy-section';
 import { ProfileForm } from '../components/profile-form';
@@ -24,7 +25,11 @@ const NotificationsSection = lazy(() =>
 export function ProfilePage() {
   usePageTitle('Min profil');
   const { user } = useAuth();
-  const [tab, setTab] = useState<string | null>('profile');
+  // The tab follows ?tab=events, so 'Mina evenemang' in the menus opens the member's own registrations.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'events' ? 'events' : 'profile';
+  const setTab = (value: string | null) =>
+    setParams(value === 'events' ? { tab: 'events' } : {}, { replace: true, preventScrollReset: true });
   if (!user) return null;
   // 'Byt e-postadress' in 'Säkerhet': the address is changed in the profile form.
   const changeEmail = () => {

@@ -66,7 +66,7 @@ export function EventForm({
     if (event) {
       update.mutate(body, {
         onSuccess: () => {
-          toastSuccess('Event updated', 'Ändringarna är sparade.');
+          toastSuccess('Eventet är uppdaterat', 'Ändringarna är sparade.');
           onDone();
         },
         onError: (err) => toastError('Eventet kunde inte sparas', apiErrorMessage(err)),
@@ -80,7 +80,7 @@ export function EventForm({
             toastError('Bilden kunde inte kopplas till eventet', apiErrorMessage(err)),
           );
         }
-        toastSuccess('Event created', 'Det nya eventet är publicerat.');
+        toastSuccess('Eventet är skapat', 'Det nya eventet är publicerat.');
         onDone();
       },
       onError: (err) => toastError('Eventet kunde inte skapas', apiErrorMessage(err)),
@@ -186,10 +186,10 @@ export function EventForm({
             {event
               ? update.isPending
                 ? 'Updating...'
-                : 'Update Event'
+                : 'Uppdatera event'
               : create.isPending
                 ? 'Creating...'
-                : 'Create Event'}
+                : 'Skapa event'}
           </Button>
         </Group>
       </Stack>
