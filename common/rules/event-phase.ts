@@ -41,7 +41,55 @@ export function phaseBadge(
   return 'Kommande';
 }
 
-/** Availability label of a landing card (spec §2), from real counts. */
+/** Where an event stands for someone who wants to join it (issue 18: one rule for every badge and button). */
+export type Availability = 'cancelled' | 'past' | 'ongoing' | 'not_open' | 'closed' | 'full' | 'few' | 'open';
+
+export interface AvailabilityFacts {
+  status?: string | null;
+  startTime: string | Date;
+  endTime: string | Date;
+  registrationDeadline?: string | Date | null;
+  registrationOpensAt?: string | Date | null;
+  registeredCount: number;
+  maxParticipants?: number | null;
+}
+
+/** The Swedish badge of each availability. */
+export const AVAILABILITY_LABELS: Record<Availability, string> = {
+  cancelled: 'Inställt',
+  past: 'Avslutat',
+  ongoing: 'Pågår',
+  not_open: 'Anmälan öppnar snart',
+  closed: 'Anmälan stängd',
+  full: 'Fullbokad – reservlista',
+  few: 'Få platser kvar',
+  open: 'Öppen för registrering',
+};
+
+/**
+ * The one availability rule, in the order the server's registrationClosedReason (event-registration.ts)
+ * refuses: cancelled, over (completed or ended), closed (the registration deadline passed), not yet open
+ * (registrationOpensAt ahead); then under way (started: registration still taken, as the server does),
+ * full (registration joins the waitlist), few places left, open.
+ */
+export function eventAvailability(e: AvailabilityFacts, now = new Date()): Availability {
+  const t = now.getTime();
+  if (e.status === 'cancelled') return 'cancelled';
+  if (ms(e.endTime) <= t || e.status === 'completed') return 'past';
+  if (e.registrationDeadline && ms(e.registrationDeadline) <= t) return 'closed';
+  if (e.registrationOpensAt && ms(e.registrationOpensAt) > t) return 'not_open';
+  if (ms(e.startTime) <= t) return 'ongoing';
+  const max = e.maxParticipants;
+  if (max && e.registeredCount >= max) return 'full';
+  if (max && e.registeredCount >= max * FEW_SPOTS_RATIO) return 'few';
+  return 'open';
+}
+
+/** Whether the availability still takes registrations ('full' ones to the waitlist). */
+export const takesRegistrations = (a: Availability): boolean =>
+  a === 'open' || a === 'few' || a === 'full' || a === 'ongoing';
+
+/** Availability label of a card from real counts alone (no times): 'Fullbokad', 'Få platser kvar' or open. */
 export function availabilityLabel(
   registeredCount: number,
   maxParticipants: number | null | undefined,

@@ -22,7 +22,6 @@ export function LandingPage() {
             emptyText="Inga kommande evenemang planerade just nu."
             allLabel="Visa alla resor"
             cols={{ base: 1, sm: 2, md: 3 }}
-            disableWhenFull
           />
           <Paper radius="lg" p={{ base: 'lg', sm: 40 }} bg="golf.0" ta="center">
             <Stack align="center" gap="md">

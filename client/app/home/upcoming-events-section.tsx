@@ -12,12 +12,11 @@ export interface UpcomingEventsSectionProps {
   emptyText: string;
   allLabel: string;
   cols: { base: number; sm?: number; md?: number; lg?: number };
-  disableWhenFull?: boolean;
 }
 
 /** The next few events from GET /api/events as cards, with a link to all events. */
 export function UpcomingEventsSection(props: UpcomingEventsSectionProps) {
-  const { title, count, emptyText, allLabel, cols, disableWhenFull } = props;
+  const { title, count, emptyText, allLabel, cols } = props;
   const { data, isPending, isError } = useEvents();
   const events = data ? upcomingEvents(data, count) : [];
 
@@ -49,7 +48,7 @@ export function UpcomingEventsSection(props: UpcomingEventsSectionProps) {
       ) : (
         <SimpleGrid cols={cols}>
           {events.map((e) => (
-            <EventCard key={e.id} event={e} disableWhenFull={disableWhenFull} />
+            <EventCard key={e.id} event={e} />
           ))}
         </SimpleGrid>
       )}

@@ -1,24 +1,33 @@
-import { availabilityLabel } from '@common/rules/event-phase';
+import {
+  AVAILABILITY_LABELS,
+  type Availability,
+  type AvailabilityFacts,
+  eventAvailability,
+} from '@common/rules/event-phase';
 import { Badge } from '@mantine/core';
 
-const COLORS = {
-  Fullbokad: 'red',
-  'Få platser kvar': 'orange',
-  'Öppen för registrering': 'golf',
-} as const;
+const COLORS: Record<Availability, string> = {
+  cancelled: 'red',
+  past: 'gray',
+  ongoing: 'blue',
+  not_open: 'gray',
+  closed: 'gray',
+  full: 'red',
+  few: 'orange',
+  open: 'golf',
+};
 
-/** 'Fullbokad', 'Få platser kvar' or 'Öppen för registrering' from the real counts (spec §2). */
-export function AvailabilityBadge({
-  registeredCount,
-  maxParticipants,
-}: {
-  registeredCount: number;
-  maxParticipants: number;
-}) {
-  const label = availabilityLabel(registeredCount, maxParticipants);
+/**
+ * Where the event stands for someone who wants to join (common/rules/event-phase.ts eventAvailability):
+ * 'Öppen för registrering', 'Få platser kvar', 'Fullbokad – reservlista', 'Anmälan stängd', … Nothing for
+ * an event that is over (its phase badge says 'Tidigare').
+ */
+export function AvailabilityBadge({ event }: { event: AvailabilityFacts }) {
+  const availability = eventAvailability(event);
+  if (availability === 'past') return null;
   return (
-    <Badge color={COLORS[label]} variant="light">
-      {label}
+    <Badge color={COLORS[availability]} variant="light">
+      {AVAILABILITY_LABELS[availability]}
     </Badge>
   );
 }

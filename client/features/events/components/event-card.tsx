@@ -1,6 +1,5 @@
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
-import { availabilityLabel } from '@common/rules/event-phase';
 import type { Event } from '@common/schemas/events';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconCoin, IconMapPin } from '@tabler/icons-react';
@@ -18,6 +17,10 @@ type CardEvent = Pick<
   | 'price'
   | 'maxParticipants'
   | 'registeredCount'
+  | 'endTime'
+  | 'status'
+  | 'registrationDeadline'
+  | 'registrationOpensAt'
   | 'imageId'
   | 'image'
   | 'imageUrl'
@@ -25,8 +28,6 @@ type CardEvent = Pick<
 
 export interface EventCardProps {
   event: CardEvent;
-  /** Landing page: a fully booked event's booking button is disabled (spec §2). */
-  disableWhenFull?: boolean;
 }
 
 function InfoRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -41,17 +42,14 @@ function InfoRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** An event as a card (landing page, member dashboard): image, title, date, place, price, availability. */
-export function EventCard({ event, disableWhenFull = false }: EventCardProps) {
-  const full = availabilityLabel(event.registeredCount, event.maxParticipants) === 'Fullbokad';
-  const disabled = disableWhenFull && full;
-
+export function EventCard({ event }: EventCardProps) {
   return (
     <Card withBorder radius="md" padding="md" shadow="xs" h="100%">
       <Card.Section>
         <EventImage event={event} height={170} />
       </Card.Section>
       <Stack gap="xs" mt="md" flex={1}>
-        <AvailabilityBadge registeredCount={event.registeredCount} maxParticipants={event.maxParticipants} />
+        <AvailabilityBadge event={event} />
         <Title order={3} fz="lg" lineClamp={2}>
           {event.title}
         </Title>
@@ -61,15 +59,10 @@ export function EventCard({ event, disableWhenFull = false }: EventCardProps) {
         <InfoRow icon={<IconMapPin size={16} aria-hidden />}>{event.location}</InfoRow>
         <InfoRow icon={<IconCoin size={16} aria-hidden />}>{formatKr(event.price)}</InfoRow>
       </Stack>
-      {disabled ? (
-        <Button mt="md" fullWidth disabled>
-          Visa detaljer
-        </Button>
-      ) : (
-        <Button component={Link} to={`/events/${event.id}`} mt="md" fullWidth>
-          Visa detaljer
-        </Button>
-      )}
+      {/* Full events too: their page has the waitlist (issue 18). */}
+      <Button component={Link} to={`/events/${event.id}`} mt="md" fullWidth>
+        Visa detaljer
+      </Button>
     </Card>
   );
 }

@@ -34,10 +34,7 @@ export function EventListCard({ event }: { event: Event }) {
       <Stack gap={6} mt="md" flex={1}>
         <Group gap={6}>
           <PhaseBadge event={event} />
-          <AvailabilityBadge
-            registeredCount={event.registeredCount}
-            maxParticipants={event.maxParticipants}
-          />
+          <AvailabilityBadge event={event} />
         </Group>
         <Title order={3} fz="lg" lineClamp={2}>
           {event.title}

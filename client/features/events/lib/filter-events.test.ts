@@ -24,8 +24,10 @@ const list = [
 ];
 
 describe('filterEvents', () => {
-  it('filters by status and sorts by start', () => {
-    expect(filterEvents(list, '', 'all', now).map((e) => e.id)).toEqual([2, 3, 0, 1]);
+  it('filters by status; events not over come first by start, then past ones newest first', () => {
+    expect(filterEvents(list, '', 'all', now).map((e) => e.id)).toEqual([3, 0, 1, 2]);
+    const past = [ev(7, '2026-05-01T08:00:00Z', '2026-05-01T12:00:00Z'), ...list];
+    expect(filterEvents(past, '', 'past', now).map((e) => e.id)).toEqual([2, 7]);
     expect(filterEvents(list, '', 'upcoming', now).map((e) => e.id)).toEqual([0, 1]);
     expect(filterEvents(list, '', 'ongoing', now).map((e) => e.id)).toEqual([3]);
     expect(filterEvents(list, '', 'past', now).map((e) => e.id)).toEqual([2]);

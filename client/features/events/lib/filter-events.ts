@@ -9,7 +9,10 @@ type Filterable = {
   endTime: string;
 };
 
-/** Events page (spec §2): search over title, location and description (case-insensitive), status filter, by start. */
+/**
+ * Events page (spec §2): search over title, location and description (case-insensitive), status filter;
+ * events not over yet first by start, then past ones newest first.
+ */
 export function filterEvents<T extends Filterable>(
   events: readonly T[],
   q: string,
@@ -24,7 +27,14 @@ export function filterEvents<T extends Filterable>(
         !needle ||
         [e.title, e.location, e.description ?? ''].some((s) => s.toLocaleLowerCase('sv').includes(needle)),
     )
-    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+    .sort((a, b) => {
+      // Those not over yet first, soonest first; then those that are over, the latest first.
+      const aOver = Date.parse(a.endTime) <= now.getTime();
+      const bOver = Date.parse(b.endTime) <= now.getTime();
+      if (aOver !== bOver) return aOver ? 1 : -1;
+      const d = Date.parse(a.startTime) - Date.parse(b.startTime);
+      return aOver ? -d : d;
+    });
 }
 
 /** 'N resa hittades' / 'N resor hittades'. */

@@ -28,8 +28,8 @@ const EventsCalendar = lazy(() =>
 );
 
 const FILTERS: { value: EventFilter; label: string }[] = [
-  { value: 'all', label: 'Alla event' },
   { value: 'upcoming', label: 'Kommande' },
+  { value: 'all', label: 'Alla event' },
   { value: 'ongoing', label: 'Pågående' },
   { value: 'past', label: 'Tidigare' },
 ];
@@ -40,10 +40,11 @@ export function EventsPage() {
   const { isAdmin } = useAuth();
   const { data, isLoading, isError } = useEvents();
   const [q, setQ] = useState('');
-  const [filter, setFilter] = useState<EventFilter>('all');
+  // 'Kommande' first: what a member can still join (issue 18).
+  const [filter, setFilter] = useState<EventFilter>('upcoming');
   const [tab, setTab] = useState<string | null>('list');
   const shown = useMemo(() => filterEvents(data ?? [], q, filter), [data, q, filter]);
-  const searching = q.trim() !== '' || filter !== 'all';
+  const searching = q.trim() !== '' || filter !== 'upcoming';
 
   return (
     <Container size="lg" py="xl">
@@ -69,7 +70,7 @@ export function EventsPage() {
             label="Status"
             data={FILTERS}
             value={filter}
-            onChange={(v) => setFilter((v as EventFilter | null) ?? 'all')}
+            onChange={(v) => setFilter((v as EventFilter | null) ?? 'upcoming')}
             allowDeselect={false}
             miw={160}
           />
