@@ -23,7 +23,7 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 /** A toast with this text (one at a time, but the previous one may still be leaving). */
-const expectToast = (page: Page, text: string) =>
+const expectToast = (page: Page, text: string | RegExp) =>
   expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
 
 test.describe('members directory', () => {
@@ -118,11 +118,16 @@ test.describe('own profile', () => {
     const save = page.getByRole('button', { name: 'Spara ändringar' });
     const form = page.locator('form').filter({ has: save });
 
-    // Required fields: the toast gives the first message, each field its own.
+    // Required fields: every field shows its own message at once, the first one gets the focus, and a
+    // notice says how many.
     await save.click();
     await expectToast(page, 'Validering misslyckades');
-    await expectToast(page, 'Golf-ID krävs');
+    await expectToast(page, /Rätta de \d+ markerade fälten/);
+    await expect(form.getByLabel('Golf-ID')).toBeFocused();
+    // The completeness meter names what is missing.
+    await expect(form.getByText(/^Saknas: .*Golf-ID, Klubb/)).toBeVisible();
     for (const text of [
+      'Golf-ID krävs',
       'Klubb krävs',
       'Kön krävs',
       'Födelsedatum krävs',
@@ -151,7 +156,18 @@ test.describe('own profile', () => {
     await form.getByLabel('Förnamn').fill('Vera');
     await form.getByLabel('Efternamn').fill('Profilsson');
     await form.getByLabel('E-post').fill(`vera.${Date.now()}@example.se`);
-    await form.getByLabel('Handicap', { exact: true }).fill('17,3');
+    // Handicap: a pasted value keeps its decimal point; out of range says so instead of changing it.
+    const handicap = form.getByLabel('Handicap', { exact: true });
+    await handicap.fill('60');
+    await save.click();
+    await expect(form.getByText('Maximalt handicap är 54')).toBeVisible();
+    await expect(handicap).toHaveValue('60');
+    await handicap.fill('');
+    // Inserted at once, as a paste is.
+    await handicap.focus();
+    await page.keyboard.insertText('18.4');
+    await expect(handicap).toHaveValue('18.4');
+    await handicap.fill('17,3');
     await form.getByLabel('Golf-ID').fill('900101-123');
     await form.getByLabel('Klubb').fill('Östersund-Frösö GK');
     await pick(page, 'Kön', 'Kvinna');

@@ -79,8 +79,12 @@ describe('profile completeness', () => {
       total: COMPLETENESS_CHECKS.length,
       percent: 100,
       color: 'green',
+      missing: [],
     });
-    expect(profileCompleteness({})).toEqual({ filled: 0, total: 17, percent: 0, color: 'red' });
+    const empty = profileCompleteness({});
+    expect(empty).toMatchObject({ filled: 0, total: 17, percent: 0, color: 'red' });
+    expect(empty.missing).toHaveLength(17);
+    expect(profileCompleteness({ ...full, golfId: '', club: null }).missing).toEqual(['Golf-ID', 'Klubb']);
   });
 
   it('counts lists only once their minimum is reached, blanks never', () => {

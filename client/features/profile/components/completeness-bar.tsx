@@ -1,7 +1,10 @@
 import { type CompletenessFields, profileCompleteness } from '@common/rules/profile-completeness';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 
-/** The completeness bar: red up to 30%, yellow up to 70%, green above; 'x av N fält' counts the same fields. */
+/**
+ * The completeness bar: red up to 30%, yellow up to 70%, green above; 'x av N fält' counts the same fields,
+ * and 'Saknas' names the ones still missing.
+ */
 export function CompletenessBar({ fields }: { fields: CompletenessFields }) {
   const c = profileCompleteness(fields);
   return (
@@ -20,6 +23,11 @@ export function CompletenessBar({ fields }: { fields: CompletenessFields }) {
       <Text size="sm" c="dimmed">
         {c.filled} av {c.total} fält ifyllda
       </Text>
+      {c.missing.length > 0 ? (
+        <Text size="sm" c="dimmed">
+          Saknas: {c.missing.join(', ')}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

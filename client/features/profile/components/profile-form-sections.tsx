@@ -1,4 +1,4 @@
-import { HANDICAP_MAX, LOOKING_FOR_MIN, MEETUP_INTERESTS_MIN } from '@common/limits';
+import { HANDICAP_MAX, HANDICAP_MIN, LOOKING_FOR_MIN, MEETUP_INTERESTS_MIN } from '@common/limits';
 import { msg } from '@common/messages';
 import {
   CIVIL_STATUS_LABELS,
@@ -61,13 +61,13 @@ export function PersonalAndGolfSections({
       </Section>
       <Section title="Golfinformation">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput
+          {/* Text, not a number field: a pasted '18.4' stays 18,4 and a value out of range gets its message
+              instead of being changed silently (issue 18). */}
+          <TextInput
             label="Handicap"
-            min={0}
-            max={HANDICAP_MAX}
-            step={0.1}
-            decimalScale={1}
-            decimalSeparator=","
+            description={`T.ex. 18,4 (${HANDICAP_MIN} till ${HANDICAP_MAX})`}
+            inputMode="decimal"
+            autoComplete="off"
             {...form.getInputProps('handicap')}
           />
           <TextInput label="Golf-ID" withAsterisk {...form.getInputProps('golfId')} />

@@ -6,7 +6,8 @@ export interface ProfileFormValues {
   lastName: string;
   username: string;
   email: string;
-  handicap: number | string;
+  /** As typed: '18,4' or '18.4' (the schema reads both); never rounded or clamped on the way. */
+  handicap: string;
   golfId: string;
   club: string;
   hasGolfstarMembership: boolean;
@@ -31,7 +32,7 @@ export function formValuesFromUser(u: FullUser): ProfileFormValues {
     lastName: u.lastName ?? '',
     username: u.username ?? '',
     email: u.email ?? '',
-    handicap: u.handicap ?? '',
+    handicap: u.handicap == null ? '' : String(u.handicap).replace('.', ','),
     golfId: u.golfId ?? '',
     club: u.club ?? '',
     hasGolfstarMembership: u.hasGolfstarMembership,

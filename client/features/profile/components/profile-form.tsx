@@ -52,9 +52,20 @@ export function ProfileForm({ user }: { user: FullUser }) {
       onError: (err) => toastError(msg.profileUpdateFailed, apiErrorMessage(err)),
     });
 
+  // Every message shows on its field at once; the first field in the page's order gets the focus, and a
+  // short notice says how many need attention (issue 18: no single message in a toast).
   const invalid = (errors: typeof form.errors) => {
-    const first = Object.values(errors).find(Boolean);
-    toastError(msg.validationFailed, String(first ?? ''));
+    const paths = Object.keys(errors).filter((k) => errors[k]);
+    const nodes = paths
+      .map((p) => form.getInputNode(p as never))
+      .filter((n): n is HTMLElement => n instanceof HTMLElement);
+    nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    nodes[0]?.scrollIntoView({ block: 'center' });
+    nodes[0]?.focus();
+    toastError(
+      msg.validationFailed,
+      paths.length === 1 ? 'Rätta det markerade fältet.' : `Rätta de ${paths.length} markerade fälten.`,
+    );
   };
 
   return (
