@@ -1,3 +1,5 @@
+import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { FeedbackFooterButton } from '@client/features/feedback/components/feedback-button';
 import { NewsletterForm } from '@client/features/feedback/components/newsletter-form';
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
@@ -42,6 +44,7 @@ function ContactRow({ icon, children }: { icon: ReactNode; children: ReactNode }
 /** The footer of every page (spec §2 'Footer'). */
 export function AppFooter() {
   const year = new Date().getFullYear();
+  const { isAuthenticated } = useAuth();
   return (
     <footer className={classes.footer}>
       <Container py={48}>
@@ -115,6 +118,7 @@ export function AppFooter() {
                 <br />
                 111 22 Stockholm
               </ContactRow>
+              <FeedbackFooterButton isAuthenticated={isAuthenticated} />
             </Stack>
           </div>
 
@@ -129,8 +133,7 @@ export function AppFooter() {
       </Container>
 
       <div className={classes.bottom}>
-        {/* Room at the bottom on phones so the floating feedback button covers nothing. */}
-        <Container pt="md" pb={{ base: 88, sm: 'md' }}>
+        <Container py="md">
           <Group justify="space-between" gap="sm">
             <Text size="xs">© {year} Singelgolf. Alla rättigheter förbehållna.</Text>
             <Group gap="md">
