@@ -89,6 +89,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Efternamn').fill(m.lastName);
     await page.getByLabel('E-post').fill(m.email);
     await page.getByLabel('Lösenord').fill(m.password);
+    await page.getByRole('checkbox', { name: /Jag godkänner villkoren/ }).check();
     await page.getByRole('button', { name: 'Skapa konto' }).click();
     await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible();
     await expect(page.getByText(m.email)).toBeVisible();
@@ -125,6 +126,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Efternamn').fill(m.lastName);
     await page.getByLabel('E-post').fill(m.email);
     await page.getByLabel('Lösenord').fill(m.password);
+    await page.getByRole('checkbox', { name: /Jag godkänner villkoren/ }).check();
     await page.getByRole('button', { name: 'Skapa konto' }).click();
     await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible();
     await waitForEmail(m.email, 'Bekräfta din e-postadress');

@@ -41,6 +41,14 @@ test.describe('foundation', () => {
     await page.getByLabel('E-post').fill(email);
     // The browser's own check (minlength) stops a too short password; the server says so too.
     await page.getByLabel('Lösenord').fill('svagt');
+    // The terms and privacy policy must be accepted: the links lead to them.
+    const terms = page.getByRole('checkbox', { name: /Jag godkänner villkoren/ });
+    await expect(page.getByRole('link', { name: 'villkoren' })).toHaveAttribute('href', '/villkor');
+    await expect(page.getByRole('link', { name: 'integritetspolicyn' })).toHaveAttribute(
+      'href',
+      '/integritetspolicy',
+    );
+    await terms.check();
     await page.getByRole('button', { name: 'Skapa konto' }).click();
     await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
     await page.getByLabel('Lösenord').fill('birdie2026');

@@ -48,6 +48,7 @@ export async function signUp(page: Page, member: NewMember): Promise<void> {
   await page.getByLabel('Efternamn').fill(member.lastName);
   await page.getByLabel('E-post').fill(member.email);
   await page.getByLabel('Lösenord').fill(member.password);
+  await page.getByRole('checkbox', { name: /Jag godkänner villkoren/ }).check();
   await page.getByRole('button', { name: 'Skapa konto' }).click();
   // Hashing the password (memory-hard) takes a while on a busy machine.
   await expect(page.getByRole('heading', { name: 'Kolla din e-post' })).toBeVisible({ timeout: 30_000 });

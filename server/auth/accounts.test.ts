@@ -24,6 +24,7 @@ describe('sign-up with a confirmed address', () => {
     const b = browser(t.app);
     const uid = await startLogin(b, 'signup');
     const sent = await b.go('POST', `/idp/interaction/${uid}/signup`, {
+      acceptTerms: 'on',
       firstName: 'Greta',
       lastName: 'Golf',
       email: 'Greta@Example.se',
@@ -95,6 +96,7 @@ describe('sign-up with a confirmed address', () => {
       const b = browser(t.app);
       const uid = await startLogin(b, 'signup');
       return b.go('POST', `/idp/interaction/${uid}/signup`, {
+        acceptTerms: 'on',
         firstName: 'Ida',
         lastName: 'Intrång',
         email,
@@ -130,6 +132,7 @@ describe('sign-up with a confirmed address', () => {
       const b = browser(t.app);
       const uid = await startLogin(b, 'signup');
       await b.go('POST', `/idp/interaction/${uid}/signup`, {
+        acceptTerms: 'on',
         firstName,
         lastName: 'X',
         email: 'twice@example.se',
@@ -170,6 +173,7 @@ describe('sign-up with a confirmed address', () => {
     const b = browser(t.app);
     const uid = await startLogin(b, 'signup');
     await b.go('POST', `/idp/interaction/${uid}/signup`, {
+      acceptTerms: 'on',
       firstName: 'Sen',
       lastName: 'Sven',
       email: 'late@example.se',
@@ -208,6 +212,7 @@ describe('ADMIN_EMAILS and linking by address', () => {
     const b = browser(t.app);
     const uid = await startLogin(b, 'signup');
     await b.go('POST', `/idp/interaction/${uid}/signup`, {
+      acceptTerms: 'on',
       firstName: 'Fake',
       lastName: 'Boss',
       email: 'boss@example.se',
@@ -315,6 +320,7 @@ describe('changing the address', () => {
     const attacker = browser(t.app);
     const uid = await startLogin(attacker, 'signup');
     await attacker.go('POST', `/idp/interaction/${uid}/signup`, {
+      acceptTerms: 'on',
       firstName: 'Evil',
       lastName: 'Eve',
       email: 'mia.new@example.se',

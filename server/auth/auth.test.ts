@@ -4,6 +4,7 @@ import { idpAccounts, sessions, users } from '../db/schema';
 import { browser, signUpAndVerify, startLogin } from '../test/browser';
 import { buildUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
+import { TERMS_REQUIRED } from './idp/accounts';
 
 describe('login through the built-in issuer', () => {
   let t: TestContext;
@@ -22,6 +23,7 @@ describe('login through the built-in issuer', () => {
     const b = browser(t.app);
     const uid = await startLogin(b, 'signup');
     const weak = await b.go('POST', `/idp/interaction/${uid}/signup`, {
+      acceptTerms: 'on',
       firstName: 'Greta',
       lastName: 'Golf',
       email: 'greta@example.se',
@@ -30,6 +32,19 @@ describe('login through the built-in issuer', () => {
     expect(weak.res.statusCode).toBe(400);
     expect(weak.res.body).toContain('Lösenordet måste vara minst 8 tecken.');
     expect(weak.res.body).toContain('value="greta@example.se"');
+    // Without ticking the terms and privacy policy: refused, nothing stored, the form kept.
+    const unticked = await b.go('POST', `/idp/interaction/${uid}/signup`, {
+      firstName: 'Greta',
+      lastName: 'Golf',
+      email: 'greta@example.se',
+      password: 'birdie2024',
+    });
+    expect(unticked.res.statusCode).toBe(400);
+    expect(unticked.res.body).toContain(TERMS_REQUIRED);
+    expect(unticked.res.body).toContain('value="greta@example.se"');
+    expect(await t.db.select().from(idpAccounts).where(eq(idpAccounts.email, 'greta@example.se'))).toEqual(
+      [],
+    );
 
     const done = await signUpAndVerify(t.app, t.db, {
       firstName: 'Greta',
@@ -39,6 +54,8 @@ describe('login through the built-in issuer', () => {
     });
     const me = await done.request('GET', '/api/auth/user');
     expect(me.statusCode).toBe(200);
+    const [signedUp] = await t.db.select().from(idpAccounts).where(eq(idpAccounts.email, 'greta@example.se'));
+    expect(signedUp.termsAcceptedAt).not.toBeNull();
     const user = me.json();
     expect(user).toMatchObject({
       email: 'greta@example.se',

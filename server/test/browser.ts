@@ -95,7 +95,7 @@ export async function signUpAndVerify(
 ): Promise<TestBrowser> {
   const b = browser(app);
   const uid = await startLogin(b, 'signup');
-  const sent = await b.go('POST', `/idp/interaction/${uid}/signup`, person);
+  const sent = await b.go('POST', `/idp/interaction/${uid}/signup`, { ...person, acceptTerms: 'on' });
   if (!sent.res.body.includes('Kolla din e-post')) throw new Error(`sign-up refused: ${sent.res.body}`);
   const mail = await lastEmail(db, person.email, 'verify-email');
   if (!mail) throw new Error('no confirmation e-mail');

@@ -23,7 +23,12 @@ export interface SignupInput {
   lastName: string;
   email: string;
   password: string;
+  /** The terms-and-privacy checkbox ('on' when ticked). */
+  acceptTerms?: string;
 }
+
+/** Sign-up without ticking the terms and privacy policy. */
+export const TERMS_REQUIRED = 'Godkänn villkoren och integritetspolicyn för att bli medlem.';
 
 type Account = typeof idpAccounts.$inferSelect;
 
@@ -139,6 +144,7 @@ export async function signup(
   if (!firstName || !lastName) return { error: 'Fyll i både förnamn och efternamn.' };
   if (firstName.length > 100 || lastName.length > 100) return { error: 'Namnet är för långt.' };
   if (!isAddress(email)) return { error: 'Ange en giltig e-postadress.' };
+  if (input.acceptTerms !== 'on') return { error: TERMS_REQUIRED };
   const weakness = passwordWeakness(input.password, email);
   // Hash before looking the address up, so a taken address answers no faster.
   const passwordHash = await hashPassword(input.password);
@@ -160,11 +166,14 @@ export async function signup(
       accountId = randomUUID();
       const inserted = await tx
         .insert(idpAccounts)
-        .values({ id: accountId, email, passwordHash, firstName, lastName })
+        .values({ id: accountId, email, passwordHash, firstName, lastName, termsAcceptedAt: new Date() })
         .onConflictDoNothing()
         .returning({ id: idpAccounts.id });
       // Another sign-up for the address won the race: it has its own link.
       if (!inserted[0]) return;
+    } else {
+      // A new sign-up for an address never confirmed: this one's acceptance counts.
+      await tx.update(idpAccounts).set({ termsAcceptedAt: new Date() }).where(eq(idpAccounts.id, accountId));
     }
     if (!(await underHourlyLimit(tx, 'verify_email', email))) return;
     const token = await issueToken(tx, {

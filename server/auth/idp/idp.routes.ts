@@ -38,6 +38,7 @@ const signupBody = z.object({
   lastName: z.string().max(200).default(''),
   email: z.string().max(400).default(''),
   password: z.string().max(400).default(''),
+  acceptTerms: z.string().max(10).optional(),
 });
 const emailBody = z.object({ email: z.string().max(400).default('') });
 const resetBody = z.object({
@@ -171,8 +172,9 @@ export async function idpRoutes(
         const input = request.body as z.infer<typeof signupBody>;
         const result = await signup(pages.db, pages.mail, input);
         if ('error' in result) {
-          const { password: _p, ...kept } = input;
-          return html(reply, signupPage(interaction.uid, { ...kept, error: result.error }), 400);
+          const { password: _p, acceptTerms, ...kept } = input;
+          const again = { ...kept, acceptTerms: acceptTerms === 'on', error: result.error };
+          return html(reply, signupPage(interaction.uid, again), 400);
         }
         return html(reply, checkEmailPage(result.email));
       },

@@ -45,6 +45,8 @@ export const idpAccounts = pgTable('idp_accounts', {
   lastName: varchar('last_name', { length: 100 }).notNull(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** When the terms and the privacy policy were accepted at sign-up (null: accounts from before). */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
