@@ -110,6 +110,19 @@ export type HandicapBand = (typeof HANDICAP_BANDS)[number];
 
 export const AGE_BUCKETS = ['21-30', '31-40', '41-50', '51-60', '61+'] as const;
 
+/** The members directory's age filter (issue 18): whole years from the birth date, today in Sweden. */
+export const AGE_BANDS = ['all', '18-29', '30-39', '40-49', '50-59', '60-69', '70+'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+/** Inclusive ages of each band (max null: no upper limit). */
+export const AGE_BAND_BOUNDS: Record<Exclude<AgeBand, 'all'>, { min: number; max: number | null }> = {
+  '18-29': { min: 18, max: 29 },
+  '30-39': { min: 30, max: 39 },
+  '40-49': { min: 40, max: 49 },
+  '50-59': { min: 50, max: 59 },
+  '60-69': { min: 60, max: 69 },
+  '70+': { min: 70, max: null },
+};
+
 /** Who may start a conversation with a member (the profile's 'Integritet'). */
 export const WHO_CAN_MESSAGE = ['members', 'contacts', 'nobody'] as const;
 export type WhoCanMessage = (typeof WHO_CAN_MESSAGE)[number];

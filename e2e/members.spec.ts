@@ -64,6 +64,22 @@ test.describe('members directory', () => {
     }
     await pick(page, 'Handicap', 'Alla handicap');
 
+    // Age: the page shows as many as the server counts in the band; place: every card is in the town.
+    await pick(page, 'Ålder', '40–49 år');
+    const inBand = Number(
+      (await page.request.get('/api/users?age=40-49&limit=1')).headers()['x-total-count'] ?? Number.NaN,
+    );
+    await expect(page.getByText(`${inBand} ${inBand === 1 ? 'medlem' : 'medlemmar'} hittades`)).toBeVisible();
+    await pick(page, 'Ålder', 'Alla åldrar');
+    await page.getByLabel('Ort').fill('stockholm');
+    await expect
+      .poll(async () => {
+        const texts = await cards.allInnerTexts();
+        return texts.length > 0 && texts.every((t) => /Stockholm/i.test(t));
+      })
+      .toBe(true);
+    await page.getByLabel('Ort').fill('');
+
     await page.getByLabel('Sök medlemmar').fill('Adminsson');
     const card = cards.filter({ hasText: 'Anna Adminsson' });
     await expect(card).toHaveCount(1);

@@ -11,6 +11,7 @@ import {
 } from '../limits';
 import { msg } from '../messages';
 import {
+  AGE_BANDS,
   CIVIL_STATUSES,
   CIVIL_STATUSES_IN_FORM,
   GENDERS,
@@ -99,6 +100,9 @@ export const userListQuerySchema = z.object({
   q: z.string().max(TEXT_SHORT_MAX, { error: 'Sökningen är för lång' }).optional(),
   gender: z.enum(['all', ...GENDERS], { error: 'Ogiltigt kön' }).default('all'),
   handicap: z.enum(HANDICAP_BANDS, { error: 'Ogiltigt handicapintervall' }).default('all'),
+  age: z.enum(AGE_BANDS, { error: 'Ogiltigt åldersintervall' }).default('all'),
+  /** Ort: part of the member's location, without regard to case or accents. */
+  location: z.string().max(100, { error: 'Orten är för lång' }).optional(),
   limit: z.coerce
     .number({ error: `limit måste vara 1–${DIRECTORY_PAGE_MAX}` })
     .int({ error: `limit måste vara 1–${DIRECTORY_PAGE_MAX}` })

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stockholmDate } from '@common/time';
 import type { ChangeWatch } from '../db/change-watch';
 import type { Db } from '../db/client';
 import type { UserRow } from './members.presenter';
@@ -100,6 +101,10 @@ export function createDirectoryCache(watch: ChangeWatch, db: Db, blockedIdsAt?: 
       q: (p.q ?? '').trim().toLowerCase(),
       gender: p.gender ?? 'all',
       handicap: p.handicap ?? 'all',
+      age: p.age ?? 'all',
+      location: (p.location ?? '').trim().toLowerCase(),
+      // Ages change with the date: an age search is cached for the day it was made.
+      day: p.age && p.age !== 'all' ? stockholmDate(new Date()) : '',
       includeHidden: view.includeHidden,
     });
     const cache = excluded.length ? viewerPages : pages;

@@ -1,4 +1,4 @@
-import type { Gender, HandicapBand } from '@common/options';
+import { AGE_BAND_BOUNDS, type AgeBand, type Gender, type HandicapBand } from '@common/options';
 import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
 import {
   and,
@@ -38,6 +38,8 @@ export interface MemberSearchParams {
   q?: string;
   gender?: Gender | 'all';
   handicap?: HandicapBand;
+  age?: AgeBand;
+  location?: string;
   limit: number;
   offset: number;
   /** Members who chose 'Dölj mig i medlemslistan' too (admins); left out otherwise. */
@@ -62,6 +64,22 @@ function directoryWhere(p: MemberSearchParams): SQL | undefined {
     where.push(isNotNull(users.handicap));
     if (min != null) where.push(gte(users.handicap, min));
     if (maxExclusive != null) where.push(lt(users.handicap, maxExclusive));
+  }
+  if (p.age && p.age !== 'all') {
+    // Age in whole years today (Swedish date): born on or before today minus min years, and after today
+    // minus (max + 1) years.
+    const { min, max } = AGE_BAND_BOUNDS[p.age];
+    const today = sql`(now() at time zone 'Europe/Stockholm')::date`;
+    where.push(isNotNull(users.birthDate));
+    where.push(sql`${users.birthDate}::date <= (${today} - make_interval(years => ${min}))::date`);
+    if (max != null)
+      where.push(sql`${users.birthDate}::date > (${today} - make_interval(years => ${max + 1}))::date`);
+  }
+  const place = p.location?.trim();
+  if (place) {
+    where.push(
+      sql`sg_search_normalize(coalesce(${users.location}, '')) like '%' || sg_search_normalize(${escapeLike(place)}) || '%'`,
+    );
   }
   // A deleted account ('Borttagen medlem') is in nobody's directory, admins' neither.
   where.push(isNull(users.deletedAt));

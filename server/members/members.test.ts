@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { stockholmDate } from '@common/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
@@ -76,9 +77,24 @@ describe('members directory GET /api/users', () => {
       { firstName: 'Sten', lastName: 'Sjö', location: 'Luleå', handicap: 21, gender: 'male' as const },
       { firstName: 'Nils', lastName: 'Nollsson', location: 'Gävle', handicap: null, gender: 'male' as const },
     ];
+    // Birth dates around today's date in Sweden: Åsa turns 30 today, Erik turns 30 tomorrow.
+    const today = stockholmDate(new Date());
+    const yearsBefore = (years: number, days = 0) => {
+      const d = new Date(`${today}T12:00:00Z`);
+      d.setUTCFullYear(d.getUTCFullYear() - years);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const birthDates: Record<string, string> = {
+      Åsa: yearsBefore(30),
+      Erik: yearsBefore(30, 1),
+      Lena: yearsBefore(45),
+      Olof: yearsBefore(72),
+    };
     for (const r of rows) {
       const u = await buildUser(t.db, {
         ...r,
+        birthDate: birthDates[r.firstName] ?? null,
         club: `${tag} GK`,
         stripeCustomerId: `cus_${r.firstName}${tag}`,
         stripeSubscriptionId: `sub_${r.firstName}${tag}`,
@@ -152,6 +168,23 @@ describe('members directory GET /api/users', () => {
     expect(await band('16-20')).toEqual(['Rut']);
     expect(await band('21+')).toEqual(['Sten']);
     expect(await band('all')).toContain('Nils');
+  });
+
+  it('filters by age band from the birth date (today in Sweden), and by ort ignoring case and accents', async () => {
+    const names = async (query: string) =>
+      (await list(member, `q=${tag}&${query}`)).body.map((u) => u.firstName).sort();
+    expect(await names('age=18-29')).toEqual(['Erik']);
+    expect(await names('age=30-39')).toEqual(['Åsa']);
+    expect(await names('age=40-49')).toEqual(['Lena']);
+    expect(await names('age=70%2B')).toEqual(['Olof']);
+    // Members without a birth date are only under 'all'.
+    expect(await names('age=all')).toContain('Nils');
+    expect(await names('location=ostersund')).toEqual(['Åsa']);
+    expect(await names('location=LULE')).toEqual(['Sten']);
+    expect(await names('location=ostersund&age=18-29')).toEqual([]);
+    const bad = await member.get('/api/users?age=25-35');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Ogiltigt åldersintervall');
   });
 
   it('filters by gender', async () => {

@@ -1,5 +1,5 @@
 import { apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
-import type { Gender, HandicapBand } from '@common/options';
+import type { AgeBand, Gender, HandicapBand } from '@common/options';
 import {
   DIRECTORY_PAGE_SIZE,
   type MemberListItem,
@@ -22,6 +22,9 @@ export interface DirectoryFilters {
   q: string;
   gender: Gender | 'all';
   handicap: HandicapBand;
+  age: AgeBand;
+  /** Ort (part of the member's location). */
+  location: string;
 }
 
 export interface DirectoryPage {
@@ -36,6 +39,8 @@ export async function fetchDirectoryPage(filters: DirectoryFilters, offset: numb
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.gender !== 'all') params.set('gender', filters.gender);
   if (filters.handicap !== 'all') params.set('handicap', filters.handicap);
+  if (filters.age !== 'all') params.set('age', filters.age);
+  if (filters.location.trim()) params.set('location', filters.location.trim());
   const url = `/api/users?${params}`;
   const res = await apiRequest('GET', url);
   const members = checkResponse(url, await res.json(), z.array(memberListItemSchema));

@@ -1,4 +1,4 @@
-import { GENDER_LABELS, GENDERS, HANDICAP_BANDS } from '@common/options';
+import { AGE_BANDS, GENDER_LABELS, GENDERS, HANDICAP_BANDS } from '@common/options';
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { DirectoryFilters as Filters } from '../api/members-query';
@@ -12,12 +12,20 @@ const handicapOptions = HANDICAP_BANDS.map((b) => ({
   label: b === 'all' ? 'Alla handicap' : `Handicap ${b}`,
 }));
 
+const ageOptions = AGE_BANDS.map((b) => ({
+  value: b,
+  label: b === 'all' ? 'Alla åldrar' : `${b.replace('-', '–')} år`,
+}));
+
 export interface DirectoryFiltersProps {
   value: Filters;
   onChange: (next: Filters) => void;
 }
 
-/** Free-text search over name, username, club and location, and the gender and handicap filters (spec §2). */
+/**
+ * Free-text search over name, username, club and location, and the gender, handicap and age filters and
+ * the place ('Ort') (spec §2; age and place: issue 18).
+ */
 export function DirectoryFilters({ value, onChange }: DirectoryFiltersProps) {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -45,6 +53,22 @@ export function DirectoryFilters({ value, onChange }: DirectoryFiltersProps) {
         onChange={(h) => onChange({ ...value, handicap: (h ?? 'all') as Filters['handicap'] })}
         allowDeselect={false}
         style={{ flex: '1 1 150px' }}
+      />
+      <Select
+        label="Ålder"
+        data={ageOptions}
+        value={value.age}
+        onChange={(a) => onChange({ ...value, age: (a ?? 'all') as Filters['age'] })}
+        allowDeselect={false}
+        style={{ flex: '1 1 150px' }}
+      />
+      <TextInput
+        label="Ort"
+        placeholder="T.ex. Göteborg"
+        value={value.location}
+        onChange={(e) => onChange({ ...value, location: e.currentTarget.value })}
+        style={{ flex: '1 1 150px' }}
+        type="search"
       />
     </Group>
   );

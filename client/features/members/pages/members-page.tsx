@@ -13,7 +13,7 @@ import { MemberCard, MemberCardSkeleton } from '../components/member-card';
 import { MemberProfileDialog } from '../components/member-profile-dialog';
 
 const SKELETON_KEYS = Array.from({ length: DIRECTORY_SKELETON_CARDS }, (_, i) => `skeleton-${i}`);
-const NO_FILTERS: Filters = { q: '', gender: 'all', handicap: 'all' };
+const NO_FILTERS: Filters = { q: '', gender: 'all', handicap: 'all', age: 'all', location: '' };
 
 /** 'N medlem' for one, 'N medlemmar' otherwise, then 'hittades' (spec §2). */
 export const countText = (n: number) => `${n} ${n === 1 ? 'medlem' : 'medlemmar'} hittades`;
@@ -25,10 +25,20 @@ export function MembersPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // Typed text reaches the server once the member pauses.
   const [debouncedQ] = useDebouncedValue(filters.q, 300);
-  const serverFilters = useMemo(() => ({ ...filters, q: debouncedQ }), [filters, debouncedQ]);
+  const [debouncedPlace] = useDebouncedValue(filters.location, 300);
+  const serverFilters = useMemo(
+    () => ({ ...filters, q: debouncedQ, location: debouncedPlace }),
+    [filters, debouncedQ, debouncedPlace],
+  );
   const directory = useDirectory(serverFilters);
-  const filtersActive = filters.q.trim() !== '' || filters.gender !== 'all' || filters.handicap !== 'all';
+  const filtersActive =
+    filters.q.trim() !== '' ||
+    filters.gender !== 'all' ||
+    filters.handicap !== 'all' ||
+    filters.age !== 'all' ||
+    filters.location.trim() !== '';
 
   const members = directory.data?.pages.flatMap((p) => p.members) ?? [];
   const total = directory.data?.pages[0]?.total ?? 0;
