@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 /**
  * The one interface billing talks to. Two implementations: Stripe (billing.stripe.ts) and the
  * built-in test payment mode (billing.test-mode.ts) when no Stripe key is set. Everything the
@@ -176,3 +177,9 @@ export class WebhookSignatureError extends Error {}
 
 /** The provider could not be reached or refused the call. */
 export class ProviderError extends Error {}
+
+/** What handling one webhook event did (billing.sync.ts and the event fees' handler share it). */
+export type HandleResult = 'processed' | 'duplicate' | 'ignored';
+
+/** Where event handling reports what needs a person's attention (the request's or the app's logger). */
+export type BillingLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

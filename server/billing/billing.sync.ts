@@ -1,9 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { handleEventFeeEvent } from '../event-payments/event-payments.service';
 import type { UserRow } from '../members/members.presenter';
 import { notifyPaymentReceived, notifySubscriptionChange } from '../notifications/billing-notices';
-import type { BillingEvent, BillingProvider, ProviderSubscription } from './billing.provider';
+import type {
+  BillingEvent,
+  BillingLog,
+  BillingProvider,
+  HandleResult,
+  ProviderSubscription,
+} from './billing.provider';
 import {
   findUserByCustomerId,
   isEventProcessed,
@@ -81,10 +86,7 @@ export async function syncSubscription(
   return db.transaction((tx) => applyInTx(tx as unknown as Db, sub, userIdHint));
 }
 
-export type HandleResult = 'processed' | 'duplicate' | 'ignored';
-
-/** Where event handling reports what needs a person's attention (the request's or the app's logger). */
-export type BillingLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+export type { BillingLog, HandleResult } from './billing.provider';
 
 /**
  * Handles one webhook event exactly once. Each event only names a subscription; its current state

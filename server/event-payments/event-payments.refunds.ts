@@ -1,8 +1,8 @@
 import { msg } from '@common/messages';
 import { refundable } from '@common/rules/event-payment';
 import { recordAudit } from '../audit/audit';
+import type { BillingLog } from '../billing/billing.provider';
 import { type BillingProvider, ProviderError } from '../billing/billing.provider';
-import type { BillingLog } from '../billing/billing.sync';
 import type { Db } from '../db/client';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../errors';
 import type { RegistrationRow } from '../registrations/registrations.queries';

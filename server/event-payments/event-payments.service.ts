@@ -1,6 +1,7 @@
 import { msg } from '@common/messages';
 import { canPayEventFee } from '@common/rules/event-payment';
 import type { MyRegistration } from '@common/schemas/registrations';
+import type { BillingLog, HandleResult } from '../billing/billing.provider';
 import {
   type BillingEvent,
   type BillingProvider,
@@ -11,7 +12,6 @@ import {
   ProviderError,
 } from '../billing/billing.provider';
 import { markEventProcessed } from '../billing/billing.queries';
-import type { BillingLog, HandleResult } from '../billing/billing.sync';
 import type { Db } from '../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
