@@ -86,3 +86,34 @@ test.describe('foundation', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });
+
+test.describe('public pages as the server sends them (issue 17)', () => {
+  test('the HTML of /events and of an event carries the events, Open Graph tags and JSON-LD; the app then takes over without errors', async ({
+    page,
+  }) => {
+    const events = (await (await page.request.get('/api/events')).json()) as {
+      id: number;
+      title: string;
+      startTime: string;
+    }[];
+    const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now())!;
+    const list = await (await page.request.get('/events')).text();
+    expect(list).toContain(upcoming.title.replace(/&/g, '&amp;'));
+    const html = await (await page.request.get(`/events/${upcoming.id}`)).text();
+    expect(html).toContain('<meta property="og:title"');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(ld).toMatchObject({ '@type': 'Event', name: upcoming.title });
+
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      // A visitor's GET /api/auth/user answers 401 by design; Chromium logs it as a failed resource.
+      if (m.type() === 'error' && !/status of 401/.test(m.text())) errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`/events/${upcoming.id}`);
+    await expect(page.getByRole('heading', { name: upcoming.title, level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('tab', { name: 'Deltagare' })).toBeVisible();
+    expect(await page.title()).toContain(upcoming.title);
+    expect(errors).toEqual([]);
+  });
+});

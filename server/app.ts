@@ -51,6 +51,7 @@ import { registerSafeDefaults } from './plugins/safe-defaults';
 import { registerSecurity } from './plugins/security';
 import { createSessionStore } from './plugins/session-store';
 import { registerStaticClient } from './plugins/static-client';
+import { publicPagesRoutes } from './public-pages/public-pages.routes';
 import { registerPush } from './push/push.routes';
 import { pruneStalePresence } from './realtime/presence';
 import { WS_MAX_PAYLOAD_BYTES } from './realtime/realtime.hub';
@@ -224,6 +225,8 @@ export async function buildApp({
   // The notification centre's routes, one-click unsubscribe and the e-mail/push fan-out job.
   await registerNotifications(app);
   await app.register(calendarFeedRoutes);
+  // The public pages with their head and content, before the client's files and fallback.
+  await app.register(publicPagesRoutes, { db: app.db, publicUrl: app.config.publicUrl });
   await registerStaticClient(app);
 
   // Expired sessions and IdP records are removed hourly.

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { findEventWithCounts, listEvents } from '../events/events.queries';
+import { clientDist } from '../plugins/static-client';
+import { eventListPage, eventPage, type PublicPage, renderPublicPage } from './public-head';
+
+const gzip = promisify(gzipCb);
+
+export interface PublicPagesOptions {
+  db: Db;
+  publicUrl: string;
+  /** The built client (index.html is the template). */
+  root?: string;
+}
+
+/** How many events the landing page's first content lists. */
+const LANDING_EVENTS = 6;
+
+/**
+ * The public pages (landing, /events, /events/{id}) answered with the built index.html carrying the
+ * page's title, description, Open Graph tags, schema.org JSON-LD and its content as plain HTML (issue 17):
+ * link previews and crawlers see the events, and a phone shows text before the app has loaded (the app
+ * then renders over it). Without a built client nothing is registered (the API-only server of tests).
+ */
+export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesOptions): Promise<void> {
+  const index = path.join(opts.root ?? clientDist, 'index.html');
+  if (!existsSync(index)) return;
+  const template = readFileSync(index, 'utf8');
+  const { db, publicUrl } = opts;
+
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: PublicPage, status = 200) => {
+    const html = renderPublicPage(template, page, publicUrl);
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(await gzip(html));
+    }
+    return reply.send(html);
+  };
+  const upcoming = async () =>
+    (await listEvents(db, { status: 'upcoming' })).filter((e) => e.status !== 'cancelled');
+
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    send(
+      request,
+      reply,
+      eventListPage((await upcoming()).slice(0, LANDING_EVENTS), publicUrl, {
+        title: 'Singelgolf – golfgemenskapen för singlar',
+        heading: 'Singelgolf',
+        description: 'Golfevenemang, resor och nya möten på och utanför banan för dig som är singel.',
+        path: '/',
+      }),
+    ),
+  );
+
+  app.get('/events', { schema: { hide: true } }, async (request, reply) =>
+    send(
+      request,
+      reply,
+      eventListPage(await upcoming(), publicUrl, {
+        title: 'Golfevent – Singelgolf',
+        heading: 'Golfevent',
+        description: 'Kommande golfevenemang och resor för singlar hos Singelgolf.',
+        path: '/events',
+      }),
+    ),
+  );
+
+  app.get<{ Params: { id: string } }>('/events/:id', { schema: { hide: true } }, async (request, reply) => {
+    const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : null;
+    // Not an event's address (/events/new for admins): the app as it is.
+    if (id === null || id > 2_147_483_647) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
+    }
+    const event = await findEventWithCounts(db, id);
+    if (!event) {
+      // The app shows 'Eventet hittades inte'; crawlers get the status.
+      const missing = {
+        title: 'Eventet hittades inte – Singelgolf',
+        description: 'Eventet finns inte.',
+        path: `/events/${id}`,
+        body: '',
+      };
+      return send(request, reply, missing, 404);
+    }
+    return send(request, reply, eventPage(event, publicUrl));
+  });
+}
