@@ -96,7 +96,13 @@ it('reports the name and age rules together with missing fields, for the form', 
 
 describe('directory query', () => {
   it('defaults to the first page of everyone', () => {
-    expect(userListQuerySchema.parse({})).toEqual({ gender: 'all', handicap: 'all', limit: 24, offset: 0 });
+    expect(userListQuerySchema.parse({})).toEqual({
+      gender: 'all',
+      handicap: 'all',
+      age: 'all',
+      limit: 24,
+      offset: 0,
+    });
   });
   it('refuses unknown bands and oversize pages', () => {
     expect(userListQuerySchema.safeParse({ handicap: '5-9' }).success).toBe(false);

@@ -14,7 +14,8 @@ h1{font-size:1.4rem;margin:0 0 16px}
 label{display:block;font-weight:600;margin:12px 0 4px;font-size:.95rem}
 input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #ced4da;border-radius:8px;font-size:1rem}
 label.check{display:flex;gap:8px;align-items:flex-start;font-weight:400;margin-top:16px}
-label.check input{width:auto;margin:3px 0 0;padding:0}
+label.check input{width:auto;flex:none;margin:3px 0 0;padding:0}
+label.check span{min-width:0;overflow-wrap:anywhere}
 button{width:100%;margin-top:20px;padding:12px;border:0;border-radius:8px;background:#207a3b;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .notice{background:#ebfbee;border:1px solid #8ce99a;color:#1b2b20;border-radius:8px;padding:10px 12px;margin-bottom:8px}
 .secondary{background:#fff;color:#207a3b;border:1px solid #207a3b}
@@ -157,7 +158,7 @@ export function signupPage(
 <label for="email">E-post</label><input id="email" name="email" type="email" required maxlength="320" autocomplete="email" value="${esc(opts.email ?? '')}">
 <label for="password">Lösenord</label><input id="password" name="password" type="password" required minlength="8" autocomplete="new-password">
 <small>Minst 8 tecken, med både bokstäver och siffror.</small>
-<label class="check"><input type="checkbox" name="acceptTerms" required${opts.acceptTerms ? ' checked' : ''}> Jag godkänner <a href="/villkor" target="_blank" rel="noopener">villkoren</a> och har läst <a href="/integritetspolicy" target="_blank" rel="noopener">integritetspolicyn</a>.</label>
+<label class="check"><input type="checkbox" name="acceptTerms" required${opts.acceptTerms ? ' checked' : ''}><span>Jag godkänner <a href="/villkor" target="_blank" rel="noopener">villkoren</a> och har läst <a href="/integritetspolicy" target="_blank" rel="noopener">integritetspolicyn</a>.</span></label>
 <button type="submit">Skapa konto</button></form>
 <p class="alt">Har du redan ett konto? <a href="/idp/interaction/${esc(uid)}/login">Logga in</a></p>`,
   );
