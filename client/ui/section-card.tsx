@@ -1,5 +1,6 @@
+import { useAnchorScroll } from '@client/lib/use-anchor-scroll';
 import { Card, Stack, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 export interface SectionCardProps {
@@ -13,16 +14,14 @@ export interface SectionCardProps {
 
 /**
  * A titled section of a page in a card (the profile's 'Säkerhet' and 'Notiser'), labelled by its title.
- * Arriving at its anchor (e.g. from an e-mail), it scrolls into view once its content is ready: the
- * router does not scroll to an anchor.
+ * Arriving at its anchor (e.g. from an e-mail), it scrolls into view once its content is ready and stays
+ * there while the sections above it load: the router does not scroll to an anchor.
  */
 export function SectionCard({ anchor, title, ready = true, children }: SectionCardProps) {
   const location = useLocation();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = `${anchor}-rubrik`;
-  useEffect(() => {
-    if (ready && location.hash === `#${anchor}`) ref.current?.scrollIntoView({ block: 'start' });
-  }, [location.hash, anchor, ready]);
+  useAnchorScroll(ref, ready && location.hash === `#${anchor}`);
 
   return (
     <Card
