@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { municipalitiesOf } from '../common/regions';
 import {
   ADMIN,
   FREE,
@@ -79,6 +80,26 @@ test.describe('members directory', () => {
       })
       .toBe(true);
     await page.getByLabel('Ort').fill('');
+
+    // Län: as many as the server counts in the county, each card's place one of its municipalities.
+    await pick(page, 'Län', 'Skåne län');
+    const inCounty = Number(
+      (await page.request.get('/api/users?county=12&limit=1')).headers()['x-total-count'] ?? Number.NaN,
+    );
+    await expect(
+      page.getByText(`${inCounty} ${inCounty === 1 ? 'medlem' : 'medlemmar'} hittades`),
+    ).toBeVisible();
+    const skane = municipalitiesOf('12').map((m) => m.toLowerCase());
+    await expect
+      .poll(async () => {
+        const places = (await cards.allInnerTexts()).map((t) =>
+          /Ort:\s*(.+)/.exec(t)?.[1].trim().toLowerCase(),
+        );
+        return places.length > 0 && places.every((p) => p !== undefined && skane.includes(p));
+      })
+      .toBe(true);
+    await page.getByRole('button', { name: 'Rensa län' }).click();
+    await expect(page.getByRole('combobox', { name: 'Län', exact: true })).toHaveValue('');
 
     await page.getByLabel('Sök medlemmar').fill('Adminsson');
     const card = cards.filter({ hasText: 'Anna Adminsson' });

@@ -22,6 +22,7 @@ import {
   ROLES,
   SUBSCRIPTION_STATUSES,
 } from '../options';
+import { COUNTY_CODES } from '../regions';
 import { ageFromBirthDate, isIsoDate } from '../rules/age';
 import { deriveFullName } from '../rules/display-name';
 
@@ -103,6 +104,8 @@ export const userListQuerySchema = z.object({
   age: z.enum(AGE_BANDS, { error: 'Ogiltigt åldersintervall' }).default('all'),
   /** Ort: part of the member's location, without regard to case or accents. */
   location: z.string().max(100, { error: 'Orten är för lång' }).optional(),
+  /** Län: SCB's county code ('01' Stockholms län ...); the member's place is one of its municipalities. */
+  county: z.enum(COUNTY_CODES, { error: 'Okänt län' }).optional(),
   limit: z.coerce
     .number({ error: `limit måste vara 1–${DIRECTORY_PAGE_MAX}` })
     .int({ error: `limit måste vara 1–${DIRECTORY_PAGE_MAX}` })

@@ -103,6 +103,7 @@ export function createDirectoryCache(watch: ChangeWatch, db: Db, blockedIdsAt?: 
       handicap: p.handicap ?? 'all',
       age: p.age ?? 'all',
       location: (p.location ?? '').trim().toLowerCase(),
+      county: p.county ?? '',
       // Ages change with the date: an age search is cached for the day it was made.
       day: p.age && p.age !== 'all' ? stockholmDate(new Date()) : '',
       includeHidden: view.includeHidden,

@@ -1,4 +1,5 @@
 import { AGE_BAND_BOUNDS, type AgeBand, type Gender, type HandicapBand } from '@common/options';
+import { type CountyCode, countyPlaceNames } from '@common/regions';
 import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
 import {
   and,
@@ -40,6 +41,8 @@ export interface MemberSearchParams {
   handicap?: HandicapBand;
   age?: AgeBand;
   location?: string;
+  /** Län: the member's place is one of the county's municipalities. */
+  county?: CountyCode;
   limit: number;
   offset: number;
   /** Members who chose 'Dölj mig i medlemslistan' too (admins); left out otherwise. */
@@ -49,6 +52,19 @@ export interface MemberSearchParams {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A member's place (trimmed) is one of the county's municipalities: without regard to case or accents,
+ * normalised by the same function as the 'Ort' filter, except the names only accents tell apart from a
+ * municipality elsewhere (Håbo, Habo; common/regions.ts). The names are one array parameter each.
+ */
+function inCounty(county: CountyCode): SQL {
+  const { anyAccents, withAccents } = countyPlaceNames(county);
+  const place = sql`trim(coalesce(${users.location}, ''))`;
+  const byName = sql`sg_search_normalize(${place}) in (select sg_search_normalize(m) from unnest(${sql.param(anyAccents)}::text[]) as m)`;
+  if (withAccents.length === 0) return byName;
+  return sql`(${byName} or lower(${place}) = any(${sql.param(withAccents)}::text[]))`;
+}
 
 /** The WHERE of a directory search: every word of q somewhere in the searchable text, plus the filters. */
 function directoryWhere(p: MemberSearchParams): SQL | undefined {
@@ -81,6 +97,7 @@ function directoryWhere(p: MemberSearchParams): SQL | undefined {
       sql`sg_search_normalize(coalesce(${users.location}, '')) like '%' || sg_search_normalize(${escapeLike(place)}) || '%'`,
     );
   }
+  if (p.county) where.push(inCounty(p.county));
   // A deleted account ('Borttagen medlem') is in nobody's directory, admins' neither.
   where.push(isNull(users.deletedAt));
   if (!p.includeHidden) where.push(eq(users.hiddenFromDirectory, false));

@@ -36,7 +36,8 @@ export async function membersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['members'],
-        summary: 'Members directory: search (q), gender and handicap band filters, one page by name',
+        summary:
+          'Members directory: search (q), gender, handicap band, age band, ort (location) and län (county) filters, one page by name',
         description:
           'Public fields for members, full records for admins. The total number of matches is in the X-Total-Count header.',
         querystring: userListQuerySchema,

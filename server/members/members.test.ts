@@ -294,3 +294,83 @@ describe('one member GET /api/users/{id}', () => {
     expect(seenByAdmin.stripeCustomerId).toBe(other.stripeCustomerId);
   });
 });
+
+describe('members directory by län GET /api/users?county=', () => {
+  let t: TestContext;
+  let member: TestClient;
+  const tag = `lan${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    member = await t.as(await buildUser(t.db));
+    // A slice carrying the tag in their club; places as members write them.
+    const rows = [
+      { firstName: 'Greta', location: 'Göteborg', gender: 'female' as const, handicap: 8 },
+      { firstName: 'Gustav', location: '  göteborg ', gender: 'male' as const, handicap: 18 },
+      { firstName: 'Maja', location: 'MOLNDAL', gender: 'female' as const, handicap: 22 },
+      { firstName: 'Hisa', location: 'Göteborg, Hisingen', gender: 'female' as const, handicap: 8 },
+      { firstName: 'Malte', location: 'Malmö', gender: 'male' as const, handicap: 8 },
+      { firstName: 'Vera', location: 'Visby', gender: 'female' as const, handicap: 8 },
+      { firstName: 'Hanna', location: 'Håbo', gender: 'female' as const, handicap: 8 },
+      { firstName: 'Hugo', location: 'Habo', gender: 'male' as const, handicap: 8 },
+      { firstName: 'Noa', location: null, gender: 'other' as const, handicap: 8 },
+    ];
+    for (const r of rows) await buildUser(t.db, { ...r, lastName: `Län${tag}`, club: `${tag} GK` });
+  });
+  afterAll(() => t.close());
+
+  const names = async (query: string) => {
+    const res = await member.get(`/api/users?q=${tag}&${query}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Array<{ firstName: string }>;
+    return { names: body.map((u) => u.firstName).sort(), total: Number(res.headers['x-total-count']) };
+  };
+
+  it('answers 400 Okänt län for a county that is not an SCB county code', async () => {
+    for (const county of ['99', '02', '1', 'stockholm', 'Skåne län', '']) {
+      const res = await member.get(`/api/users?county=${encodeURIComponent(county)}`);
+      expect(res.statusCode, county).toBe(400);
+      expect(res.json()).toEqual({ message: 'Okänt län' });
+    }
+    expect((await t.anon.get('/api/users?county=14')).statusCode).toBe(401);
+  });
+
+  it("lists the members whose place is one of the county's municipalities, without regard to case, accents or spaces", async () => {
+    expect(await names('county=14')).toEqual({ names: ['Greta', 'Gustav', 'Maja'], total: 3 });
+    expect(await names('county=12')).toEqual({ names: ['Malte'], total: 1 });
+    // Counted beyond the first page too (the total query gets the county).
+    expect((await names('county=14&limit=1')).total).toBe(3);
+  });
+
+  it('leaves out members of other counties and places that are not a municipality', async () => {
+    // Göteborg's members are not in Skåne; Visby is a town of Gotland's municipality, not its name.
+    expect((await names('county=12')).names).not.toContain('Greta');
+    expect(await names('county=09')).toEqual({ names: [], total: 0 });
+    expect(await names('county=01')).toEqual({ names: [], total: 0 });
+    // A place with more than the municipality's name is not matched (equality, not a part).
+    expect((await names('county=14')).names).not.toContain('Hisa');
+    // Håbo (Uppsala län) and Habo (Jönköpings län) differ only by their accent.
+    expect(await names('county=03')).toEqual({ names: ['Hanna'], total: 1 });
+    expect(await names('county=06')).toEqual({ names: ['Hugo'], total: 1 });
+  });
+
+  it('combines with the other filters', async () => {
+    expect((await names('county=14&gender=female')).names).toEqual(['Greta', 'Maja']);
+    expect((await names('county=14&handicap=16-20')).names).toEqual(['Gustav']);
+    expect((await names('county=14&handicap=21%2B&gender=female')).names).toEqual(['Maja']);
+    expect((await names('county=14&location=molndal')).names).toEqual(['Maja']);
+    expect((await names('county=12&location=goteborg')).names).toEqual([]);
+    expect((await names('county=14&gender=other')).names).toEqual([]);
+  });
+
+  it('is in the OpenAPI document as one of the county codes', async () => {
+    const doc = (await t.anon.get('/api/docs/json')).json();
+    const params = doc.paths['/api/users'].get.parameters as Array<{
+      name: string;
+      schema: { enum?: string[] };
+    }>;
+    const county = params.find((p) => p.name === 'county');
+    expect(county?.schema.enum).toHaveLength(21);
+    expect(county?.schema.enum).toContain('14');
+  });
+});

@@ -1,5 +1,6 @@
 import { apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
 import type { AgeBand, Gender, HandicapBand } from '@common/options';
+import type { CountyCode } from '@common/regions';
 import {
   DIRECTORY_PAGE_SIZE,
   type MemberListItem,
@@ -25,6 +26,8 @@ export interface DirectoryFilters {
   age: AgeBand;
   /** Ort (part of the member's location). */
   location: string;
+  /** Län (SCB county code), or null for every county. */
+  county: CountyCode | null;
 }
 
 export interface DirectoryPage {
@@ -41,6 +44,7 @@ export async function fetchDirectoryPage(filters: DirectoryFilters, offset: numb
   if (filters.handicap !== 'all') params.set('handicap', filters.handicap);
   if (filters.age !== 'all') params.set('age', filters.age);
   if (filters.location.trim()) params.set('location', filters.location.trim());
+  if (filters.county) params.set('county', filters.county);
   const url = `/api/users?${params}`;
   const res = await apiRequest('GET', url);
   const members = checkResponse(url, await res.json(), z.array(memberListItemSchema));

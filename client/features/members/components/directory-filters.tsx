@@ -1,4 +1,5 @@
 import { AGE_BANDS, GENDER_LABELS, GENDERS, HANDICAP_BANDS } from '@common/options';
+import { COUNTIES, type CountyCode } from '@common/regions';
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { DirectoryFilters as Filters } from '../api/members-query';
@@ -17,14 +18,17 @@ const ageOptions = AGE_BANDS.map((b) => ({
   label: b === 'all' ? 'Alla åldrar' : `${b.replace('-', '–')} år`,
 }));
 
+const countyOptions = COUNTIES.map((c) => ({ value: c.code, label: c.name }));
+
 export interface DirectoryFiltersProps {
   value: Filters;
   onChange: (next: Filters) => void;
 }
 
 /**
- * Free-text search over name, username, club and location, and the gender, handicap and age filters and
- * the place ('Ort') (spec §2; age and place: issue 18).
+ * Free-text search over name, username, club and location, and the gender, handicap and age filters, the
+ * place ('Ort') and the county ('Län': members whose place is one of its municipalities) (spec §2; age,
+ * place and county: issue 18).
  */
 export function DirectoryFilters({ value, onChange }: DirectoryFiltersProps) {
   return (
@@ -69,6 +73,19 @@ export function DirectoryFilters({ value, onChange }: DirectoryFiltersProps) {
         onChange={(e) => onChange({ ...value, location: e.currentTarget.value })}
         style={{ flex: '1 1 150px' }}
         type="search"
+      />
+      <Select
+        label="Län"
+        placeholder="Alla län"
+        data={countyOptions}
+        value={value.county}
+        onChange={(c) => onChange({ ...value, county: c as CountyCode | null })}
+        clearable
+        // Mantine hides its clear button from assistive technology; this one is named and shown.
+        clearButtonProps={{ 'aria-label': 'Rensa län', 'aria-hidden': false }}
+        searchable
+        nothingFoundMessage="Inget län hittades"
+        style={{ flex: '1 1 180px' }}
       />
     </Group>
   );

@@ -13,7 +13,7 @@ import { MemberCard, MemberCardSkeleton } from '../components/member-card';
 import { MemberProfileDialog } from '../components/member-profile-dialog';
 
 const SKELETON_KEYS = Array.from({ length: DIRECTORY_SKELETON_CARDS }, (_, i) => `skeleton-${i}`);
-const NO_FILTERS: Filters = { q: '', gender: 'all', handicap: 'all', age: 'all', location: '' };
+const NO_FILTERS: Filters = { q: '', gender: 'all', handicap: 'all', age: 'all', location: '', county: null };
 
 /** 'N medlem' for one, 'N medlemmar' otherwise, then 'hittades' (spec §2). */
 export const countText = (n: number) => `${n} ${n === 1 ? 'medlem' : 'medlemmar'} hittades`;
@@ -38,7 +38,8 @@ export function MembersPage() {
     filters.gender !== 'all' ||
     filters.handicap !== 'all' ||
     filters.age !== 'all' ||
-    filters.location.trim() !== '';
+    filters.location.trim() !== '' ||
+    filters.county !== null;
 
   const members = directory.data?.pages.flatMap((p) => p.members) ?? [];
   const total = directory.data?.pages[0]?.total ?? 0;
