@@ -1,39 +1,24 @@
 import { msg } from '@common/messages';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventNotifications, eventRegistrations } from '../db/schema';
-import { lockEvent } from '../events/events.queries';
+import { eventNotifications } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
-import { buildAdmin, buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
+import { buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
 import { itOnPostgres } from '../test/postgres-only';
-import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
-import { promoteFromWaitlist } from './offers.service';
+import type { TestClient, TestContext } from '../test/test-app';
+import { createRegistrationsContext, HOUR, registrationsOf } from './registrations.test-helpers';
 
-const HOUR = 60 * 60 * 1000;
-
+/** Registering for an event: who may, until when, the waitlist when full, and simultaneous requests. */
 describe('registrations', () => {
   let t: TestContext;
-  let admin: UserRow;
   let pro: UserRow;
-  let free: UserRow;
   let asAdmin: TestClient;
   let asPro: TestClient;
   let asFree: TestClient;
-  const regsOf = (eventId: number) =>
-    t.db
-      .select()
-      .from(eventRegistrations)
-      .where(eq(eventRegistrations.eventId, eventId))
-      .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id));
+  const regsOf = (eventId: number) => registrationsOf(t, eventId);
 
   beforeAll(async () => {
-    t = await createTestContext();
-    admin = await buildAdmin(t.db);
-    pro = await buildPro(t.db, { golfId: '800101-001', handicap: 12.4 });
-    free = await buildUser(t.db);
-    asAdmin = await t.as(admin);
-    asPro = await t.as(pro);
-    asFree = await t.as(free);
+    ({ t, pro, asAdmin, asPro, asFree } = await createRegistrationsContext());
   });
   afterAll(() => t.close());
 
@@ -247,156 +232,6 @@ describe('registrations', () => {
         await buildRegistration(t.db, { eventId: e.id, userId: (await buildUser(t.db)).id });
       const res = await asPro.post(`/api/events/${e.id}/register`, {});
       expect(res.json().status).toBe('waitlisted');
-    });
-  });
-
-  describe('DELETE /api/events/{id}/register', () => {
-    it('answers 401, 404 when not registered, and refuses after the end', async () => {
-      const e = await buildEvent(t.db);
-      expect((await t.anon.delete(`/api/events/${e.id}/register`)).statusCode).toBe(401);
-      const res = await asPro.delete(`/api/events/${e.id}/register`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(msg.notRegistered);
-      const ended = await buildEvent(t.db, {
-        startTime: new Date(Date.now() - 5 * HOUR),
-        endTime: new Date(Date.now() - HOUR),
-      });
-      await buildRegistration(t.db, { eventId: ended.id, userId: pro.id });
-      const late = await asPro.delete(`/api/events/${ended.id}/register`);
-      expect(late.statusCode).toBe(400);
-      expect(late.json().message).toBe(msg.eventAlreadyEnded);
-      expect(await regsOf(ended.id)).toHaveLength(1);
-    });
-
-    it('cancelling a waitlisted place promotes nobody', async () => {
-      const e = await buildEvent(t.db, { maxParticipants: 4 });
-      for (let i = 0; i < 4; i++)
-        await buildRegistration(t.db, { eventId: e.id, userId: (await buildUser(t.db)).id });
-      await buildRegistration(t.db, { eventId: e.id, userId: pro.id, status: 'waitlisted' });
-      const other = await buildUser(t.db);
-      await buildRegistration(t.db, { eventId: e.id, userId: other.id, status: 'waitlisted' });
-      const res = await asPro.delete(`/api/events/${e.id}/register`);
-      expect(res.json().promotedCount).toBe(0);
-      const rows = await regsOf(e.id);
-      expect(rows.find((r) => r.userId === other.id)!.status).toBe('waitlisted');
-    });
-  });
-
-  describe('promoteFromWaitlist', () => {
-    it('fills the free places of the locked event in arrival order and returns the notices it inserted', async () => {
-      const e = await buildEvent(t.db, { maxParticipants: 8 });
-      for (let i = 0; i < 5; i++)
-        await buildRegistration(t.db, { eventId: e.id, userId: (await buildUser(t.db)).id });
-      const waiting = [];
-      for (let i = 0; i < 4; i++) {
-        const w = await buildUser(t.db);
-        await buildRegistration(t.db, {
-          eventId: e.id,
-          userId: w.id,
-          status: 'waitlisted',
-          registeredAt: new Date(Date.now() - (10 - i) * 60_000),
-        });
-        waiting.push(w);
-      }
-      const promote = () =>
-        t.db.transaction(async (tx) => {
-          const locked = await lockEvent(tx, e.id);
-          return promoteFromWaitlist(tx, locked!);
-        });
-      const { promoted, notices } = await promote();
-      // 8 places, 5 taken: the three earliest of the four waiting move up.
-      expect(promoted.map((r) => r.userId)).toEqual(waiting.slice(0, 3).map((w) => w.id));
-      expect(promoted.every((r) => r.status === 'registered')).toBe(true);
-      const stored = await t.db
-        .select()
-        .from(eventNotifications)
-        .where(eq(eventNotifications.eventId, e.id))
-        .orderBy(asc(eventNotifications.id));
-      expect(notices).toEqual(stored);
-      expect(notices.map((n) => n.userId)).toEqual(waiting.slice(0, 3).map((w) => w.id));
-      expect(notices[0]).toMatchObject({ type: 'waitlist_promoted', read: false });
-      // Full now: nothing more to promote, nothing inserted.
-      expect(await promote()).toEqual({ promoted: [], offered: [], notices: [] });
-      expect((await regsOf(e.id)).filter((r) => r.status === 'waitlisted').map((r) => r.userId)).toEqual([
-        waiting[3].id,
-      ]);
-    });
-  });
-
-  describe('GET /api/events/{id}/registrations', () => {
-    it('shows dietary preferences and notes only to admins and the member', async () => {
-      const e = await buildEvent(t.db);
-      const other = await buildPro(t.db);
-      await buildRegistration(t.db, {
-        eventId: e.id,
-        userId: pro.id,
-        dietaryPreferences: 'Laktosfri',
-        notes: 'A',
-      });
-      await buildRegistration(t.db, {
-        eventId: e.id,
-        userId: other.id,
-        dietaryPreferences: 'Vegan',
-        notes: 'B',
-      });
-      const url = `/api/events/${e.id}/registrations`;
-
-      const asAdminList = (await asAdmin.get(url)).json();
-      expect(asAdminList.map((r: { dietaryPreferences: string }) => r.dietaryPreferences)).toEqual([
-        'Laktosfri',
-        'Vegan',
-      ]);
-      const asProList = (await asPro.get(url)).json();
-      expect(asProList[0]).toMatchObject({ userId: pro.id, dietaryPreferences: 'Laktosfri', notes: 'A' });
-      expect(asProList[1]).toMatchObject({ userId: other.id, dietaryPreferences: null, notes: null });
-      expect(asProList[1].user).not.toHaveProperty('email');
-      // Visitors see counts only (decisions.md): no list at all.
-      expect((await t.anon.get(url)).statusCode).toBe(401);
-      expect((await asPro.get('/api/events/999999/registrations')).statusCode).toBe(404);
-    });
-  });
-
-  describe('PUT /api/registrations/{id}/payment', () => {
-    it('is admin only, validates, and sets the status', async () => {
-      const e = await buildEvent(t.db);
-      const reg = await buildRegistration(t.db, { eventId: e.id, userId: pro.id });
-      const url = `/api/registrations/${reg.id}/payment`;
-      expect((await t.anon.put(url, { paymentStatus: 'paid' })).statusCode).toBe(401);
-      expect((await asPro.put(url, { paymentStatus: 'paid' })).statusCode).toBe(403);
-      const bad = await asAdmin.put(url, { paymentStatus: 'free' });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe('Ogiltig betalningsstatus');
-      expect((await regsOf(e.id))[0].paymentStatus).toBe('pending');
-      expect(
-        (await asAdmin.put('/api/registrations/999999/payment', { paymentStatus: 'paid' })).statusCode,
-      ).toBe(404);
-      const ok = await asAdmin.put(url, { paymentStatus: 'paid' });
-      expect(ok.statusCode).toBe(200);
-      expect(ok.json().paymentStatus).toBe('paid');
-      expect((await regsOf(e.id))[0].paymentStatus).toBe('paid');
-    });
-  });
-
-  describe('GET /api/users/{userId}/registrations', () => {
-    it('lists own registrations with their events; others get 403, admins may read', async () => {
-      const member = await buildPro(t.db);
-      const e = await buildEvent(t.db);
-      await buildRegistration(t.db, { eventId: e.id, userId: member.id, groupId: null });
-      const url = `/api/users/${member.id}/registrations`;
-      expect((await t.anon.get(url)).statusCode).toBe(401);
-      expect((await asPro.get(url)).statusCode).toBe(403);
-      const own = await (await t.as(member)).get(url);
-      expect(own.statusCode).toBe(200);
-      expect(own.json()).toEqual([
-        expect.objectContaining({
-          eventId: e.id,
-          status: 'registered',
-          paymentStatus: 'pending',
-          groupId: null,
-          event: expect.objectContaining({ id: e.id, title: e.title, registeredCount: 1 }),
-        }),
-      ]);
-      expect((await asAdmin.get(url)).json()).toHaveLength(1);
     });
   });
 });
