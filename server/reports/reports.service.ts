@@ -10,6 +10,7 @@ import { endIssuerSessions, endUserSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
+import type { TemplateProps } from '../email/templates/index';
 import { authorize, ConflictError, DomainError, NotFoundError, ValidationError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
 import { canReport, canSuspend } from './reports.policy';
@@ -40,6 +41,25 @@ export interface ModerationDeps {
   mail: MailSettings;
   /** Where members appeal (config.moderationEmail). */
   appealAddress: string;
+}
+
+/** The moderation e-mails (`server/email/templates/moderation.tsx`); each greets the member by first name. */
+type ModerationTemplate = 'report-received' | 'report-outcome' | 'moderation-decision' | 'account-reinstated';
+
+/** Queues a moderation e-mail to a member in the transaction; a member without an address gets none. */
+async function mailMember<K extends ModerationTemplate>(
+  tx: Db,
+  deps: ModerationDeps,
+  member: { email: string | null; firstName: string | null },
+  template: K,
+  props: Omit<TemplateProps[K], 'firstName'>,
+): Promise<void> {
+  if (!member.email) return;
+  await enqueueEmail(tx, deps.mail, {
+    to: member.email,
+    template,
+    props: { firstName: member.firstName ?? '', ...props } as TemplateProps[K],
+  });
 }
 
 /** 'en profil', 'ett meddelande', … : what was reported, in the e-mails. */
@@ -120,18 +140,11 @@ export async function createReport(
       details: input.details ?? null,
       snapshot: subject.snapshot,
     });
-    if (reporter.email) {
-      await enqueueEmail(tx, deps.mail, {
-        to: reporter.email,
-        template: 'report-received',
-        props: {
-          firstName: reporter.firstName ?? '',
-          what: WHAT[input.targetType],
-          reasonLabel: REPORT_REASON_LABELS[input.reason],
-          receivedAt: formatStockholmLongDate(now),
-        },
-      });
-    }
+    await mailMember(tx, deps, reporter, 'report-received', {
+      what: WHAT[input.targetType],
+      reasonLabel: REPORT_REASON_LABELS[input.reason],
+      receivedAt: formatStockholmLongDate(now),
+    });
     return { id, created: true };
   });
 }
@@ -191,19 +204,14 @@ export async function decideReport(
       },
     });
 
-    if (input.action !== 'dismiss' && member?.email && !member.deletedAt) {
-      await enqueueEmail(tx, deps.mail, {
-        to: member.email,
-        template: 'moderation-decision',
-        props: {
-          firstName: member.firstName ?? '',
-          what: WHAT_FOR_MEMBER[report.targetType],
-          decision: decisionText(input.action, report.targetType),
-          statement: input.statement,
-          rule: rule ? `${rule.id}. ${rule.title}` : null,
-          decidedAt: formatStockholmLongDate(now),
-          appealAddress: deps.appealAddress,
-        },
+    if (input.action !== 'dismiss' && member && !member.deletedAt) {
+      await mailMember(tx, deps, member, 'moderation-decision', {
+        what: WHAT_FOR_MEMBER[report.targetType],
+        decision: decisionText(input.action, report.targetType),
+        statement: input.statement,
+        rule: rule ? `${rule.id}. ${rule.title}` : null,
+        decidedAt: formatStockholmLongDate(now),
+        appealAddress: deps.appealAddress,
       });
     }
     if (report.reporterId) {
@@ -212,15 +220,10 @@ export async function decideReport(
         .from(users)
         .where(and(eq(users.id, report.reporterId), isNull(users.deletedAt)))
         .limit(1);
-      if (reporter?.email) {
-        await enqueueEmail(tx, deps.mail, {
-          to: reporter.email,
-          template: 'report-outcome',
-          props: {
-            firstName: reporter.firstName ?? '',
-            what: WHAT[report.targetType],
-            outcome: outcomeText(input.action),
-          },
+      if (reporter) {
+        await mailMember(tx, deps, reporter, 'report-outcome', {
+          what: WHAT[report.targetType],
+          outcome: outcomeText(input.action),
         });
       }
     }
@@ -264,11 +267,9 @@ export async function reinstateMember(
       targetType: 'user',
       targetId: userId,
     });
-    if (member.email && !member.deletedAt) {
-      await enqueueEmail(tx, deps.mail, {
-        to: member.email,
-        template: 'account-reinstated',
-        props: { firstName: member.firstName ?? '', loginUrl: `${deps.mail.publicUrl}/api/login` },
+    if (!member.deletedAt) {
+      await mailMember(tx, deps, member, 'account-reinstated', {
+        loginUrl: `${deps.mail.publicUrl}/api/login`,
       });
     }
   });
