@@ -1,21 +1,7 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, FREE, hasHorizontalScroll, loginAs, PRO } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, FREE, hasHorizontalScroll, memberPages, PRO } from './support';
 
-/** The members' own browser contexts, closed after each test (an open page keeps its socket). */
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-/** A phone-sized, logged-in page in a browser context of its own; answers the page and the member's id. */
-async function member(browser: Browser, email: string): Promise<{ page: Page; id: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await loginAs(page, email);
-  const me = await (await page.request.get('/api/auth/user')).json();
-  return { page, id: me.id as string };
-}
+const member = memberPages();
 
 const thread = (page: Page) => page.getByLabel('Meddelanden i konversationen');
 const toast = (page: Page, text: string) =>

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { linkIn, waitForEmail } from './mailbox';
 
 export const PASSWORD = 'golf1234';
@@ -62,6 +62,27 @@ export async function confirmSignUpEmail(page: Page, email: string): Promise<voi
   await expect(page.getByRole('heading', { name: 'Bekräfta din e-postadress' })).toBeVisible();
   await page.getByRole('button', { name: 'Bekräfta', exact: true }).click();
   await waitUntilLoggedIn(page);
+}
+
+/**
+ * For a journey with several members at once: answers `member(browser, email)`, which opens a
+ * phone-sized, logged-in page in a browser context of its own and answers the page and the member's id.
+ * The contexts are closed after each test of the calling file: a page left open would keep its socket
+ * and its open thread, and read messages meant for the next journey's pages of the same member.
+ */
+export function memberPages() {
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  return async function member(browser: Browser, email: string): Promise<{ page: Page; id: string }> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await loginAs(page, email);
+    const me = await (await page.request.get('/api/auth/user')).json();
+    return { page, id: me.id as string };
+  };
 }
 
 /** True when the page is wider than the viewport (horizontal scroll). */
