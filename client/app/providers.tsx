@@ -1,20 +1,36 @@
 import { createQueryClient } from '@client/lib/query-client';
+import { subscribeToastContainer, toastContainerWanted } from '@client/lib/toast';
 import { TOAST_DURATION_MS } from '@common/limits';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toasts' container (and its transitions) in a chunk of its own, loaded with the first toast: the toast
+// waits in @mantine/notifications' store and appears when the container mounts.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 /** Mantine (theme, Swedish dates from Monday, one toast at a time) and TanStack Query around the app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const toasts = useSyncExternalStore(subscribeToastContainer, toastContainerWanted, () => false);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
         <DatesProvider settings={{ locale: 'sv', firstDayOfWeek: 1 }}>
-          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" containerWidth={420} />
+          {toasts && (
+            <Suspense fallback={null}>
+              <Notifications
+                limit={1}
+                autoClose={TOAST_DURATION_MS}
+                position="top-right"
+                containerWidth={420}
+              />
+            </Suspense>
+          )}
           {children}
         </DatesProvider>
       </MantineProvider>

@@ -1,4 +1,3 @@
-import { errorSchema } from '@common/schemas/errors';
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 
@@ -42,6 +41,10 @@ export class ApiContractError extends Error {
 /** The shared zod schema an endpoint's answer follows (common/schemas/), to check it by in development. */
 export type ResponseSchema<T> = z.ZodType<T>;
 
+/** The server's error shape (common/schemas/errors.ts), checked without zod so the first bundle has none. */
+const isErrorBody = (v: unknown): v is ApiErrorBody =>
+  typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string';
+
 /** Reads a non-OK answer into an ApiError and logs it (spec §8: 'API Error:'). */
 export async function apiErrorFrom(res: Response, url: string): Promise<ApiError> {
   const text = await res.text().catch(() => '');
@@ -49,7 +52,7 @@ export async function apiErrorFrom(res: Response, url: string): Promise<ApiError
   let body: ApiErrorBody | null = null;
   try {
     const json: unknown = JSON.parse(text);
-    if (errorSchema.safeParse(json).success) body = json as ApiErrorBody;
+    if (isErrorBody(json)) body = json;
   } catch {
     // Not JSON: no body; the status text is the message.
   }

@@ -43,4 +43,4 @@ export const blockedPairSchema = z.object({
 export type BlockedPair = z.infer<typeof blockedPairSchema>;
 
 /** The response header of GET /api/messages/{userId}: 'true' when the caller can no longer write there. */
-export const CONVERSATION_CLOSED_HEADER = 'x-conversation-closed';
+export { CONVERSATION_CLOSED_HEADER } from '../http-headers';

@@ -1,4 +1,4 @@
-import { CONVERSATION_CLOSED_HEADER } from '@common/schemas/blocks';
+import { CONVERSATION_CLOSED_HEADER } from '@common/http-headers';
 import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
 import {

@@ -1,5 +1,5 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
-import { FeedbackFooterButton } from '@client/features/feedback/components/feedback-button';
+import { FeedbackFooterButton } from '@client/features/feedback/components/feedback-footer-button';
 import { NewsletterForm } from '@client/features/feedback/components/newsletter-form';
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {

@@ -1,52 +1,35 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { LOGIN_URL, SIGNUP_URL } from '@client/features/auth/lib/auth-urls';
-import {
-  UnreadMessagesBadge,
-  UnreadMessagesLink,
-} from '@client/features/messages/components/unread-messages-badge';
-import { useRealtime, useRealtimeStatus } from '@client/features/messages/realtime/use-realtime';
-import {
-  applyPushedNotification,
-  NOTIFICATIONS_KEY,
-} from '@client/features/notifications/api/notifications-api';
-import { NotificationBell } from '@client/features/notifications/components/notification-bell';
 import { HEADER_SHADOW_SCROLL_PX } from '@common/limits';
 import { Burger, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGolf } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './app-header.module.css';
-import { MobileDrawer } from './mobile-drawer';
 import { isActivePath, MAIN_NAV } from './nav-items';
 import { useScrolledPast } from './use-scrolled-past';
-import { UserMenu } from './user-menu';
 
-/**
- * The bell, fed by the realtime socket: a pushed notice shows at once; whenever the socket (re)connects
- * the notices are reloaded, since any sent while it was down (or before it first opened) were missed.
- */
-function LiveNotificationBell() {
-  const qc = useQueryClient();
-  useRealtime((event) => {
-    if (event.type === 'notification') applyPushedNotification(qc, event.data);
-  });
-  const status = useRealtimeStatus();
-  const wasConnected = useRef(status === 'connected');
-  useEffect(() => {
-    if (status === 'connected' && !wasConnected.current)
-      void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-    wasConnected.current = status === 'connected';
-  }, [status, qc]);
-  return <NotificationBell />;
-}
+// Chunks a visitor's first page does without (issue 17): the member's side of the header (socket, bell,
+// menus) and the phone menu until the burger is first pressed.
+const MemberHeaderActions = lazy(() =>
+  import('./member-header-actions').then((m) => ({ default: m.MemberHeaderActions })),
+);
+const UnreadMessagesBadge = lazy(() =>
+  import('@client/features/messages/components/unread-messages-badge').then((m) => ({
+    default: m.UnreadMessagesBadge,
+  })),
+);
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 /** The sticky green header (spec §2 'Header and menus'). */
 export function AppHeader() {
   const { user, isLoading, isPro } = useAuth();
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first press on (kept afterwards so the drawer can animate closed).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpened && !drawerUsed) setDrawerUsed(true);
   const { pathname } = useLocation();
 
   return (
@@ -83,7 +66,11 @@ export function AppHeader() {
                   aria-current={active ? 'page' : undefined}
                 >
                   {item.label}
-                  {item.to === '/messages' && user ? <UnreadMessagesBadge /> : null}
+                  {item.to === '/messages' && user ? (
+                    <Suspense fallback={null}>
+                      <UnreadMessagesBadge />
+                    </Suspense>
+                  ) : null}
                 </Link>
               );
             })}
@@ -93,11 +80,9 @@ export function AppHeader() {
             {isLoading ? (
               <Skeleton circle height={38} opacity={0.4} />
             ) : user ? (
-              <>
-                <UnreadMessagesLink hiddenFrom="md" />
-                <LiveNotificationBell />
-                <UserMenu user={user} />
-              </>
+              <Suspense fallback={<Skeleton circle height={38} opacity={0.4} />}>
+                <MemberHeaderActions user={user} />
+              </Suspense>
             ) : (
               <>
                 <Button component="a" href={LOGIN_URL} variant="outline" color="white" size="sm" px="sm">
@@ -111,7 +96,11 @@ export function AppHeader() {
           </Group>
         </Group>
       </Container>
-      <MobileDrawer opened={drawerOpened} onClose={drawer.close} user={user} isPro={isPro} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileDrawer opened={drawerOpened} onClose={drawer.close} user={user} isPro={isPro} />
+        </Suspense>
+      )}
     </header>
   );
 }

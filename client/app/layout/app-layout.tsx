@@ -1,16 +1,24 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
-import { FeedbackButton } from '@client/features/feedback/components/feedback-button';
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../page-loader';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { ScrollToTop } from './scroll-to-top';
 
+// Floating over the page from the `sm` width up (phones have it in the footer), in its own chunk loaded
+// only on such screens: a phone never loads its tooltip positioning (issue 17).
+const FeedbackButton = lazy(() =>
+  import('@client/features/feedback/components/feedback-button').then((m) => ({ default: m.FeedbackButton })),
+);
+
 /** A skip link, header, the current page (lazy-loaded), footer and the floating feedback button. */
 export function AppLayout() {
   const { isAuthenticated } = useAuth();
+  // Mantine's `sm` breakpoint (48em), where the button shows (visibleFrom="sm").
+  const wide = useMediaQuery('(min-width: 48em)');
   return (
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
@@ -24,7 +32,11 @@ export function AppLayout() {
         </Suspense>
       </Box>
       <AppFooter />
-      <FeedbackButton isAuthenticated={isAuthenticated} />
+      {wide && (
+        <Suspense fallback={null}>
+          <FeedbackButton isAuthenticated={isAuthenticated} />
+        </Suspense>
+      )}
       <ScrollToTop />
     </Box>
   );

@@ -11,7 +11,11 @@ export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
  */
 export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_KEY,
-  queryFn: getQueryFn<FullUser | null>({ on401: 'returnNull', schema: fullUserSchema }),
+  // The schema is checked in development only; left out of the build, zod stays out of the first bundle.
+  queryFn: getQueryFn<FullUser | null>({
+    on401: 'returnNull',
+    schema: import.meta.env.DEV ? fullUserSchema : undefined,
+  }),
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
   refetchOnWindowFocus: false,

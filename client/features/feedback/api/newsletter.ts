@@ -1,11 +1,12 @@
 import { apiJson } from '@client/lib/api';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 
-/** POST /api/newsletter {email}: signs the address up; a repeated address is not an error. */
+/**
+ * POST /api/newsletter {email}: signs the address up; a repeated address is not an error. The footer's form is
+ * on every page, so its answer is not checked with zod (which would then be in the first bundle).
+ */
 export function useNewsletterSignup() {
   return useMutation({
-    mutationFn: (email: string) =>
-      apiJson('POST', '/api/newsletter', { email }, z.object({ message: z.string() })),
+    mutationFn: (email: string) => apiJson<{ message: string }>('POST', '/api/newsletter', { email }),
   });
 }

@@ -1,7 +1,7 @@
-import { ActionIcon, Affix, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { FeedbackDialog } from './feedback-dialog';
+import { LazyFeedbackDialog } from './lazy-feedback-dialog';
 
 /**
  * The floating 'Lämna feedback' button, bottom right, from the `sm` width up. On phones it would cover
@@ -25,26 +25,7 @@ export function FeedbackButton({ isAuthenticated }: { isAuthenticated: boolean }
           </ActionIcon>
         </Tooltip>
       </Affix>
-      <FeedbackDialog opened={opened} onClose={close} isAuthenticated={isAuthenticated} />
-    </>
-  );
-}
-
-/** 'Lämna feedback' in the footer on phones, where no button floats over the page. */
-export function FeedbackFooterButton({ isAuthenticated }: { isAuthenticated: boolean }) {
-  const [opened, { open, close }] = useDisclosure(false);
-  return (
-    <>
-      <Button
-        hiddenFrom="sm"
-        variant="white"
-        size="sm"
-        leftSection={<IconMessageCircle size={18} />}
-        onClick={open}
-      >
-        Lämna feedback
-      </Button>
-      <FeedbackDialog opened={opened} onClose={close} isAuthenticated={isAuthenticated} />
+      <LazyFeedbackDialog opened={opened} onClose={close} isAuthenticated={isAuthenticated} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { apiErrorStatus, apiJson, apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
+import { CONVERSATION_CLOSED_HEADER } from '@common/http-headers';
 import { CHAT_REFRESH_MS } from '@common/limits';
-import { CONVERSATION_CLOSED_HEADER } from '@common/schemas/blocks';
 import {
   type Conversation,
   conversationSchema,
