@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineCssPerComponent } from './scripts/mantine-css-per-component.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -12,6 +13,8 @@ export default defineConfig({
   publicDir: r('./client/public'),
   plugins: [
     react(),
+    // Each Mantine component's CSS in the chunk that uses it, not the whole stylesheet up front.
+    mantineCssPerComponent({ entry: /[\\/]client[\\/]main\.tsx$/ }),
     // The installable app (issue 13): manifest.webmanifest and the service worker /sw.js (client/sw.ts).
     VitePWA({
       strategies: 'injectManifest',
@@ -49,6 +52,14 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // The shared zod schemas are pure definitions: a module of them that nothing uses is left out of a
+    // chunk (the first bundle then needs no zod; issue 17).
+    {
+      name: 'schemas-without-side-effects',
+      transform(_code, id) {
+        return /[\\/]common[\\/]schemas[\\/]/.test(id) ? { moduleSideEffects: false } : undefined;
+      },
+    },
     // Brotli and gzip copies of the output for the server to send as they are (issue 17).
     precompressPlugin(),
   ],

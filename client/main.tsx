@@ -1,6 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base styles; each component's own CSS comes with it (scripts/mantine-css-per-component.mjs).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
 import './lib/dates';
 import { StrictMode } from 'react';
