@@ -56,6 +56,22 @@ describe('security', () => {
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("sends the built client's scripts and styles only the headers a subresource needs", async () => {
+    const asset = await t.anon.get('/assets/index-abc123.js');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ])
+      expect(asset.headers[name]).toBeUndefined();
+    // A page (and anything outside /assets/) keeps the full set.
+    const page = await t.anon.get('/events');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('sets the session cookie httpOnly and SameSite=Lax, Secure only over https', async () => {
     const res = await t.anon.get('/api/login');
     const cookie = String(res.headers['set-cookie']);
