@@ -21,6 +21,13 @@ const METRICS = {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  sessionTargetType?: string;
+}
+
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** One Lighthouse run of a page: scores 0–100, metrics in ms (CLS unitless), bytes on the wire. */
@@ -42,6 +49,27 @@ async function audit(url: string, port: number) {
     row[key] = key === 'cls' ? Math.round(v * 1000) / 1000 : Math.round(v);
   }
   row.transferKb = Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024);
+  // The issue's transfer goal: the page's own scripts and styles on the wire (not the service worker's
+  // precache, which fills the cache in the background after the page has loaded).
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ??
+    []) as NetworkRequest[];
+  const own = requests.filter((r) => (r.sessionTargetType ?? 'page') === 'page');
+  const kb = (types: string[]) =>
+    Math.round(
+      own.filter((r) => types.includes(r.resourceType ?? '')).reduce((n, r) => n + (r.transferSize ?? 0), 0) /
+        1024,
+    );
+  row.jsCssKb = kb(['Script', 'Stylesheet']);
+  row.imageKb = kb(['Image']);
+  if (process.env.BENCH_VERBOSE) {
+    const details = (id: string) =>
+      ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] })?.items ?? []).slice(0, 12);
+    console.log('main thread', JSON.stringify(details('mainthread-work-breakdown')));
+    console.log('long tasks', JSON.stringify(details('long-tasks')));
+    console.log('bootup', JSON.stringify(details('bootup-time')));
+    for (const r of requests)
+      console.log(r.sessionTargetType ?? 'page', r.resourceType, r.transferSize, r.url.slice(0, 100));
+  }
   return row;
 }
 
@@ -72,7 +100,9 @@ try {
     ['events', '/events'],
     ['event detail', `/events/${events[0]?.id}`],
   ] as const;
-  for (const [name, path] of pages) {
+  // LIGHTHOUSE_PAGES=landing,events picks pages (all three by default).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  for (const [name, path] of pages.filter(([n]) => !only || only.includes(n.split(' ')[0]))) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port));
     const row: Record<string, unknown> = { page: name, path };
