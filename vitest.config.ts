@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+          include: ['common/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['client/test-setup.ts'],
         },
