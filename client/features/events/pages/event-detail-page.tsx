@@ -25,12 +25,8 @@ import { IconArrowLeft, IconCalendar, IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useEvent, useRegistrations } from '../api/events-query';
-import { AdminParticipants } from '../components/detail/admin-participants';
-import { DuplicateEventButton } from '../components/detail/duplicate-event-button';
 import { EventActions } from '../components/detail/event-actions';
 import { EventInfoCard } from '../components/detail/event-info-card';
-import { ExportMenu } from '../components/detail/export-menu';
-import { ParticipantDialog } from '../components/detail/participant-dialog';
 import { ParticipantsTable, PrivateNotes } from '../components/detail/participants-table';
 import { OpensCountdown, RegistrationStateCard } from '../components/detail/registration-state-card';
 import { EventImage } from '../components/event-image';
@@ -50,6 +46,21 @@ const BallGroupManager = lazy(() =>
   import('@client/features/ball-groups/components/ball-group-manager').then((m) => ({
     default: m.BallGroupManager,
   })),
+);
+
+// Only for admins (the participants' administration, exports, duplicating) or on a click (a member's
+// card): a visitor's event page loads none of them (issue 17).
+const AdminParticipants = lazy(() =>
+  import('../components/detail/admin-participants').then((m) => ({ default: m.AdminParticipants })),
+);
+const ExportMenu = lazy(() =>
+  import('../components/detail/export-menu').then((m) => ({ default: m.ExportMenu })),
+);
+const DuplicateEventButton = lazy(() =>
+  import('../components/detail/duplicate-event-button').then((m) => ({ default: m.DuplicateEventButton })),
+);
+const ParticipantDialog = lazy(() =>
+  import('../components/detail/participant-dialog').then((m) => ({ default: m.ParticipantDialog })),
 );
 
 const spinner = (
@@ -75,6 +86,9 @@ export function EventDetailPage() {
     if (editRequestedFor) setEditing(true);
   }, [editRequestedFor]);
   const [openUser, setOpenUser] = useState<PublicUser | null>(null);
+  // The member's card loads on the first click and stays mounted, so it can animate closed.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (openUser && !dialogUsed) setDialogUsed(true);
   usePageTitle(event?.title ?? 'Evenemang');
 
   if (isLoading) return <Center py={80}>{spinner}</Center>;
@@ -161,7 +175,9 @@ export function EventDetailPage() {
                 <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
                 {event.abilities.canEdit ? (
                   <Group>
-                    <DuplicateEventButton eventId={event.id} />
+                    <Suspense fallback={null}>
+                      <DuplicateEventButton eventId={event.id} />
+                    </Suspense>
                   </Group>
                 ) : null}
               </Stack>
@@ -189,14 +205,20 @@ export function EventDetailPage() {
             {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
-            {event.abilities.canEdit ? <ExportMenu eventId={event.id} /> : null}
+            {event.abilities.canEdit ? (
+              <Suspense fallback={null}>
+                <ExportMenu eventId={event.id} />
+              </Suspense>
+            ) : null}
             {event.abilities.canSetPayment ? (
-              <AdminParticipants
-                eventId={event.id}
-                registrations={regs.data}
-                loading={regs.isLoading}
-                onOpenUser={setOpenUser}
-              />
+              <Suspense fallback={spinner}>
+                <AdminParticipants
+                  eventId={event.id}
+                  registrations={regs.data}
+                  loading={regs.isLoading}
+                  onOpenUser={setOpenUser}
+                />
+              </Suspense>
             ) : isAuthenticated ? (
               <ParticipantsTable
                 eventId={event.id}
@@ -241,7 +263,11 @@ export function EventDetailPage() {
           ) : null}
         </Tabs>
       </Stack>
-      <ParticipantDialog user={openUser} canMessage={isAuthenticated} onClose={() => setOpenUser(null)} />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <ParticipantDialog user={openUser} canMessage={isAuthenticated} onClose={() => setOpenUser(null)} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

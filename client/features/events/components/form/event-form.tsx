@@ -17,7 +17,8 @@ import {
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { linkImageToEvent, useCreateEvent, useUpdateEvent } from '../../api/event-mutations';
+import { linkImageToEvent } from '../../api/event-image-api';
+import { useCreateEvent, useUpdateEvent } from '../../api/event-mutations';
 import {
   type EventFormValues,
   formTotal,

@@ -6,7 +6,7 @@ import { msg } from '@common/messages';
 import { Button, FileButton, Group, Image, Input, Stack } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { uploadEventImage } from '../../api/event-mutations';
+import { uploadEventImage } from '../../api/event-image-api';
 
 /**
  * Event image with preview and remove (spec §2 'Event form'): the file is
