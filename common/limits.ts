@@ -14,6 +14,12 @@ export const MAX_PARTICIPANTS_MIN = 4;
 export const MAX_PARTICIPANTS_STEP = 4;
 export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** Widths (px) of the resized copies of a stored image (GET /api/images/{id}/w/{width}.{format}). */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/** Formats of the resized copies, best first (the order of a picture's sources). */
+export const IMAGE_VARIANT_FORMATS = ['avif', 'webp'] as const;
+export type ImageVariantFormat = (typeof IMAGE_VARIANT_FORMATS)[number];
 export const MEETUP_INTERESTS_MIN = 3;
 export const LOOKING_FOR_MIN = 1;
 export const HANDICAP_MIN = -10;

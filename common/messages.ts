@@ -80,6 +80,8 @@ export const msg = {
   refundFailed:
     'Återbetalningen kunde inte genomföras hos betalleverantören. Inget har ändrats – försök igen senare.',
   imageNotFound: 'Bilden hittades inte',
+  imageWidthInvalid: 'Ogiltig bildbredd (320, 640, 960 eller 1280)',
+  imageFormatInvalid: 'Ogiltigt bildformat (webp eller avif)',
   imageMissing: 'Välj en bild att ladda upp',
   imageTooManyPixels: 'Bilden har för hög upplösning',
   imageEntityInvalid: 'Ogiltig koppling för bilden',

@@ -249,8 +249,15 @@ test.describe('own profile', () => {
     await expectToast(page, 'Profilbilden har uppdaterats');
     await expect(page.getByRole('button', { name: 'Användarmeny' }).locator('img')).toHaveAttribute(
       'src',
-      /\/api\/images\/[0-9a-f-]+\/original/,
+      // The avatar is the small WebP copy (issue 17), made from the upload.
+      /\/api\/images\/[0-9a-f-]+\/w\/320\.webp/,
     );
+    const avatar = await page
+      .getByRole('button', { name: 'Användarmeny' })
+      .locator('img')
+      .getAttribute('src');
+    const copy = await page.request.get(avatar ?? '');
+    expect(copy.headers()['content-type']).toBe('image/webp');
     await expect(page.getByText('17 av 17 fält ifyllda')).toBeVisible();
   });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IMAGE_VARIANT_FORMATS, IMAGE_WIDTHS, type ImageWidth } from '../limits';
+import { msg } from '../messages';
 import { IMAGE_ENTITY_TYPES } from '../options';
 
 /** Multipart fields of POST /api/images/upload besides the file `image`. */
@@ -37,3 +39,13 @@ export const imageEntityInputSchema = z.object({
 });
 
 export const imageIdParamsSchema = z.object({ id: z.uuid({ error: 'Ogiltigt bild-id' }) });
+
+/** GET /api/images/{id}/w/{width}.{format}: one of the fixed widths, AVIF or WebP. */
+export const imageVariantParamsSchema = imageIdParamsSchema.extend({
+  width: z
+    .enum(IMAGE_WIDTHS.map(String) as [`${ImageWidth}`, ...`${ImageWidth}`[]], {
+      error: msg.imageWidthInvalid,
+    })
+    .describe(`one of ${IMAGE_WIDTHS.join(', ')}; wider than the image gives the image's own width`),
+  format: z.enum(IMAGE_VARIANT_FORMATS, { error: msg.imageFormatInvalid }),
+});

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { images } from '../db/schema';
+import { images, imageVariants } from '../db/schema';
 
 export type ImageRow = typeof images.$inferSelect;
 export type ImageMeta = Omit<ImageRow, 'originalData' | 'thumbnailData'>;
@@ -28,8 +28,9 @@ const metaColumns = {
  * On PostgreSQL the two ways cost the same (tens of ms), so one way serves both.
  */
 const bytesIn = (data: Buffer): SQL => sql`decode(${data.toString('hex')}, 'hex')`;
-const bytesOut = (column: typeof images.originalData | typeof images.thumbnailData) =>
-  sql<string>`encode(${column}, 'hex')`;
+const bytesOut = (
+  column: typeof images.originalData | typeof images.thumbnailData | typeof imageVariants.data,
+) => sql<string>`encode(${column}, 'hex')`;
 
 /** An image's metadata (no bytes), or undefined (also once a moderator removed it). */
 export async function findImageMeta(db: Db, id: string): Promise<ImageMeta | undefined> {
@@ -73,6 +74,108 @@ export async function findImageBytes(
     entityId: row.entityId,
     uploadedBy: row.uploadedBy,
   };
+}
+
+/** Parameters of findImageVariant. */
+export interface FindImageVariantParams {
+  id: string;
+  /** The requested width; the image's own width when that is smaller. */
+  width: number;
+  format: string;
+  /** Whether to read the stored bytes (not for a 304). */
+  withData: boolean;
+}
+
+/**
+ * An image as a resized copy of it is served: who may see it, the width served (`least` of the
+ * requested and the image's own, never upscaled) and the stored copy of that width and format if it
+ * was made already (else `variant` is undefined). Undefined when there is no such image or it was removed.
+ */
+export async function findImageVariant(
+  db: Db,
+  p: FindImageVariantParams,
+): Promise<
+  | {
+      entityId: string;
+      uploadedBy: string | null;
+      width: number;
+      variant?: { mimeType: string; data?: Buffer };
+    }
+  | undefined
+> {
+  const served = sql<number>`least(${p.width}::int, ${images.width})`;
+  const rows = await db
+    .select({
+      entityId: images.entityId,
+      uploadedBy: images.uploadedBy,
+      width: served,
+      mimeType: imageVariants.mimeType,
+      hex: p.withData ? bytesOut(imageVariants.data) : sql<null>`null`,
+    })
+    .from(images)
+    .leftJoin(
+      imageVariants,
+      and(
+        eq(imageVariants.imageId, images.id),
+        eq(imageVariants.width, served),
+        eq(imageVariants.format, p.format),
+      ),
+    )
+    .where(and(eq(images.id, p.id), isNull(images.removedAt)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    entityId: row.entityId,
+    uploadedBy: row.uploadedBy,
+    width: Number(row.width),
+    variant: row.mimeType
+      ? { mimeType: row.mimeType, data: row.hex ? Buffer.from(row.hex, 'hex') : undefined }
+      : undefined,
+  };
+}
+
+/** Parameters of insertImageVariant. */
+export interface InsertImageVariantParams {
+  imageId: string;
+  width: number;
+  format: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/**
+ * Stores a resized copy unless one of that width and format is there already (made by a
+ * concurrent request or another instance); answers the stored copy's bytes and type either way.
+ */
+export async function insertImageVariant(
+  db: Db,
+  p: InsertImageVariantParams,
+): Promise<{ mimeType: string; data: Buffer }> {
+  const inserted = await db
+    .insert(imageVariants)
+    .values({
+      imageId: p.imageId,
+      width: p.width,
+      format: p.format,
+      mimeType: p.mimeType,
+      // biome-ignore lint/suspicious/noExplicitAny: an SQL expression for a bytea column (see bytesIn)
+      data: bytesIn(p.data) as any,
+    })
+    .onConflictDoNothing()
+    .returning({ imageId: imageVariants.imageId });
+  if (inserted.length) return { mimeType: p.mimeType, data: p.data };
+  const [kept] = await db
+    .select({ mimeType: imageVariants.mimeType, hex: bytesOut(imageVariants.data) })
+    .from(imageVariants)
+    .where(
+      and(
+        eq(imageVariants.imageId, p.imageId),
+        eq(imageVariants.width, p.width),
+        eq(imageVariants.format, p.format),
+      ),
+    );
+  return kept ? { mimeType: kept.mimeType, data: Buffer.from(kept.hex, 'hex') } : p;
 }
 
 /** The values of a new image; the uploader is required (only older rows have none). */

@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS } from '@common/limits';
 import { msg } from '@common/messages';
 import { IMAGE_ENTITY_TYPES } from '@common/options';
 import { errorSchema } from '@common/schemas/errors';
@@ -7,6 +8,7 @@ import {
   imageIdParamsSchema,
   imageSchema,
   imageUploadFieldsSchema,
+  imageVariantParamsSchema,
 } from '@common/schemas/images';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,14 +17,16 @@ import { requireUser } from '../auth/current-user';
 import { authorize, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
 import { canAttachImage, canViewImage } from './images.policy';
-import { findImageBytes, findImageMeta, type ImageMeta } from './images.queries';
+import { findImageBytes, findImageMeta, findImageVariant, type ImageMeta } from './images.queries';
 import {
   attachImage,
   checkImageEntity,
   checkUploadAllowance,
   ImagesBusyError,
+  makeStoredVariant,
   storeImage,
   UploadLimitError,
+  VariantsBusyError,
 } from './images.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
@@ -99,6 +103,12 @@ function uploadTarget(user: UserRow, fields: Record<string, string>) {
   return parsed.data;
 }
 
+/** Whether the request's If-None-Match names this ETag (or any, `*`). */
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const match = request.headers['if-none-match'];
+  return !!match && (match === '*' || match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+}
+
 /**
  * Serves one variant with an ETag (the bytes of an id never change): an attached image
  * publicly with a year-long immutable cache; a pending one only to its uploader
@@ -112,9 +122,7 @@ async function sendImage(
 ) {
   const { id } = request.params;
   const etag = `"${id}-${variant}"`;
-  const match = request.headers['if-none-match'];
-  const notModified =
-    !!match && (match === '*' || match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+  const notModified = matchesEtag(request, etag);
   const img = notModified ? await findImageMeta(app.db, id) : await findImageBytes(app.db, id, variant);
   if (!img) throw new NotFoundError(msg.imageNotFound);
   const pending = img.entityId === 'pending';
@@ -123,6 +131,44 @@ async function sendImage(
   reply.header('cache-control', pending ? PENDING_CACHE : PUBLIC_CACHE).header('etag', etag);
   if (notModified || !('data' in img)) return reply.status(304).send();
   return reply.type(img.mimeType).send(img.data);
+}
+
+/**
+ * Serves a resized AVIF/WebP copy under the rules of sendImage, made on its first request and kept
+ * (makeStoredVariant). The width served is the requested one or the image's own when that is smaller;
+ * the ETag names it. When too many copies are being made, the original is served instead by a
+ * redirect nobody caches, so a page of new images still shows at once.
+ */
+async function sendVariant(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: z.infer<typeof imageVariantParamsSchema> }>,
+  reply: FastifyReply,
+) {
+  const { id, format } = request.params;
+  const requested = Number(request.params.width);
+  const conditional = !!request.headers['if-none-match'];
+  let img = await findImageVariant(app.db, { id, width: requested, format, withData: !conditional });
+  if (!img) throw new NotFoundError(msg.imageNotFound);
+  const pending = img.entityId === 'pending';
+  if (pending && !canViewImage(await request.currentUser(), img)) throw new NotFoundError(msg.imageNotFound);
+  const etag = `"${id}-w${img.width}.${format}"`;
+  const cacheControl = pending ? PENDING_CACHE : PUBLIC_CACHE;
+  if (matchesEtag(request, etag))
+    return reply.header('cache-control', cacheControl).header('etag', etag).status(304).send();
+  if (conditional) img = await findImageVariant(app.db, { id, width: requested, format, withData: true });
+  if (!img) throw new NotFoundError(msg.imageNotFound);
+  let variant = img.variant?.data ? { mimeType: img.variant.mimeType, data: img.variant.data } : undefined;
+  if (!variant) {
+    try {
+      variant = await makeStoredVariant(app.db, { imageId: id, width: img.width, format });
+    } catch (err) {
+      if (!(err instanceof VariantsBusyError)) throw err;
+      return reply.header('cache-control', 'no-store').redirect(`/api/images/${id}/original`, 307);
+    }
+  }
+  if (!variant) throw new NotFoundError(msg.imageNotFound);
+  reply.header('cache-control', cacheControl).header('etag', etag);
+  return reply.type(variant.mimeType).send(variant.data);
 }
 
 /** Image upload, linking and serving. */
@@ -213,4 +259,23 @@ export async function imagesRoutes(app: FastifyInstance) {
       (request, reply) => sendImage(app, request, reply, variant),
     );
   }
+
+  r.get(
+    '/api/images/:id/w/:width.:format',
+    {
+      schema: {
+        tags: ['images'],
+        summary: `The image resized to a width (${IMAGE_WIDTHS.join(', ')}; never wider than the image) as AVIF or WebP, made once on first request; an animated image is animated WebP (immutable, cached for a year, ETag)`,
+        params: imageVariantParamsSchema,
+        response: {
+          200: binary,
+          304: z.null().describe('not modified'),
+          307: z.null().describe('busy making copies: the original instead (not cached)'),
+          400: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    (request, reply) => sendVariant(app, request, reply),
+  );
 }

@@ -6,10 +6,12 @@ import type { Db } from '../db/client';
 import { events, users } from '../db/schema';
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from '../errors';
 import { imageAttachRefusal, uploadsPerHour } from './images.policy';
-import { processImage } from './images.processing';
+import { type ImageVariant, makeImageVariant, processImage } from './images.processing';
 import {
+  findImageBytes,
   type ImageMeta,
   insertImage,
+  insertImageVariant,
   lockImageMeta,
   lockMemberUploads,
   recentUploads,
@@ -132,4 +134,71 @@ export async function attachImage(
   if (refusal === 'inUse') throw new ConflictError(msg.imageInUse);
   if (image.entityId === p.entityId) return image;
   return (await setImageEntity(tx, image.id, p.entityId)) ?? image;
+}
+
+/** The fair queue's line for resized copies: one line, so they take one turn among the uploaders' lines. */
+const VARIANT_QUEUE_KEY = 'image-variants';
+/**
+ * At most this many copies wait for or take their turn at once, so a page of new images cannot fill
+ * the queue's 32 places and turn uploads away; past it a copy is not made now (VariantsBusyError).
+ */
+export const VARIANT_MAX_IN_QUEUE = 12;
+let variantsInQueue = 0;
+/** Copies being made in this process, by image/width/format: a second request waits for the first. */
+const making = new Map<string, Promise<{ mimeType: string; data: Buffer } | undefined>>();
+
+/** Too many resized copies are being made now: the caller serves the original instead. */
+export class VariantsBusyError extends Error {
+  constructor() {
+    super('image variants are busy');
+  }
+}
+
+/**
+ * Makes and stores the `width` px (already the width served, never more than the image's) copy of
+ * an image in a format, once: requests for the same copy in this process share one making, and
+ * between instances the first stored copy wins (insert ... on conflict do nothing) and is the one
+ * answered. The work takes its turn in the process's fair image queue. Undefined when the image was
+ * deleted meanwhile; VariantsBusyError when too many copies are under way.
+ */
+export function makeStoredVariant(
+  db: Db,
+  p: { imageId: string; width: number; format: 'avif' | 'webp' },
+): Promise<{ mimeType: string; data: Buffer } | undefined> {
+  const key = `${p.imageId}/${p.width}/${p.format}`;
+  const current = making.get(key);
+  if (current) return current;
+  if (variantsInQueue >= VARIANT_MAX_IN_QUEUE) return Promise.reject(new VariantsBusyError());
+  variantsInQueue++;
+  const work = (async () => {
+    let made: ImageVariant | undefined;
+    try {
+      // The original is read when the turn comes, so a waiting copy holds no bytes.
+      made = await imageWork.run(VARIANT_QUEUE_KEY, async () => {
+        const original = await findImageBytes(db, p.imageId, 'original');
+        return original && makeImageVariant(original.data, p);
+      });
+    } catch (err) {
+      if (err instanceof QueueFullError) throw new VariantsBusyError();
+      throw err;
+    }
+    if (!made) return undefined;
+    try {
+      return await insertImageVariant(db, { ...p, mimeType: made.mimeType, data: made.data });
+    } catch (err) {
+      if (isForeignKeyViolation(err)) return undefined; // the image was deleted meanwhile
+      throw err;
+    }
+  })().finally(() => {
+    variantsInQueue--;
+    making.delete(key);
+  });
+  making.set(key, work);
+  return work;
+}
+
+/** PostgreSQL 23503 (also when Drizzle wraps the driver's error). */
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23503' || e?.cause?.code === '23503';
 }

@@ -1,4 +1,4 @@
-import { imageSrc } from '@client/lib/images';
+import { avatarSrc } from '@client/lib/images';
 import { avatarInitial } from '@common/rules/display-name';
 import type { FullUser } from '@common/schemas/users';
 import { Avatar, type AvatarProps } from '@mantine/core';
@@ -6,7 +6,7 @@ import { Avatar, type AvatarProps } from '@mantine/core';
 /** The member's avatar: stored profile image, else profileImageUrl, else the initial (spec §2). */
 export function UserAvatar({ user, ...props }: { user: FullUser } & AvatarProps) {
   return (
-    <Avatar src={imageSrc(user.profileImageId, user.profileImageUrl)} alt="" color="golf" {...props}>
+    <Avatar src={avatarSrc(user.profileImageId, user.profileImageUrl)} alt="" color="golf" {...props}>
       {avatarInitial(user)}
     </Avatar>
   );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -38,4 +48,27 @@ export const images = pgTable(
     // Serves the ON DELETE SET NULL of a deleted member without scanning every image.
     index('images_uploaded_by_idx').on(t.uploadedBy),
   ],
+);
+
+/**
+ * Resized AVIF/WebP copies of an image, made on first request and kept (GET /api/images/{id}/w/{width}.{format}).
+ * `width` is the width served: the requested one, or the image's own when that is narrower (never
+ * upscaled), so every request wider than the image shares one row. `mime_type` is what the bytes are:
+ * an animated image is kept animated as WebP, also when AVIF was asked for (sharp writes no animated AVIF).
+ * Deleted with their image.
+ */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    format: varchar('format', { length: 10 }).notNull(),
+    mimeType: varchar('mime_type', { length: 50 }).notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The key leads with image_id, so it also serves the cascade from a deleted image.
+  (t) => [primaryKey({ name: 'image_variants_pkey', columns: [t.imageId, t.width, t.format] })],
 );

@@ -46,7 +46,8 @@ export function EventCard({ event }: EventCardProps) {
   return (
     <Card withBorder radius="md" padding="md" shadow="xs" h="100%">
       <Card.Section>
-        <EventImage event={event} height={170} />
+        {/* In grids of one column, two from sm (48em), three from md on the landing page. */}
+        <EventImage event={event} height={170} sizes="(min-width: 48em) 50vw, 100vw" />
       </Card.Section>
       <Stack gap="xs" mt="md" flex={1}>
         <AvailabilityBadge event={event} />

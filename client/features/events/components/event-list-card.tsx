@@ -29,7 +29,12 @@ export function EventListCard({ event }: { event: Event }) {
   return (
     <Card withBorder radius="md" padding="md" shadow="xs" h="100%" component="article">
       <Card.Section>
-        <EventImage event={event} height={160} />
+        {/* The events page's grid: one column, two from sm (48em), three from md (62em). */}
+        <EventImage
+          event={event}
+          height={160}
+          sizes="(min-width: 62em) 33vw, (min-width: 48em) 50vw, 100vw"
+        />
       </Card.Section>
       <Stack gap={6} mt="md" flex={1}>
         <Group gap={6}>

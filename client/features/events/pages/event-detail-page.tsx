@@ -160,7 +160,13 @@ export function EventDetailPage() {
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
                 <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-                  <EventImage event={event} height={280} />
+                  <EventImage
+                    event={event}
+                    height={280}
+                    width={800}
+                    priority
+                    sizes="(min-width: 62em) 58vw, 100vw"
+                  />
                 </Box>
                 <section aria-labelledby="about-heading">
                   <Title order={2} fz="lg" id="about-heading" mb={4}>

@@ -1,4 +1,4 @@
-import { imageSrc } from '@client/lib/images';
+import { avatarSrc } from '@client/lib/images';
 import { displayName } from '@common/rules/display-name';
 import type { MemberListItem } from '@common/schemas/users';
 import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
@@ -43,7 +43,7 @@ export function MemberCard({ member, isSelf, onOpen, onMessage }: MemberCardProp
     >
       <Group wrap="nowrap" align="flex-start" mb="md">
         <Avatar
-          src={imageSrc(member.profileImageId, member.profileImageUrl)}
+          src={avatarSrc(member.profileImageId, member.profileImageUrl)}
           size={56}
           radius="xl"
           color="golf"

@@ -2,7 +2,7 @@ import { useHasBlocked } from '@client/features/blocks/api/blocks-api';
 import { BlockMemberAction } from '@client/features/blocks/components/block-member-action';
 import { ReportAction } from '@client/features/reports/components/report-action';
 import { formatDate } from '@client/lib/dates';
-import { imageSrc } from '@client/lib/images';
+import { avatarSrc } from '@client/lib/images';
 import { msg } from '@common/messages';
 import { CIVIL_STATUS_LABELS } from '@common/options';
 import { displayName } from '@common/rules/display-name';
@@ -76,7 +76,7 @@ function MemberProfile({ member }: { member: MemberListItem }) {
     <Stack gap="md">
       <Group wrap="nowrap">
         <Avatar
-          src={imageSrc(member.profileImageId, member.profileImageUrl)}
+          src={avatarSrc(member.profileImageId, member.profileImageUrl)}
           size={80}
           radius="xl"
           color="golf"

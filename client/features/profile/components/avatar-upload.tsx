@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '@client/lib/api';
-import { imageSrc } from '@client/lib/images';
+import { avatarSrc } from '@client/lib/images';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@common/limits';
 import { msg } from '@common/messages';
@@ -34,7 +34,7 @@ export function AvatarUpload({ user }: { user: FullUser }) {
   return (
     <Stack align="center" gap="xs">
       <Avatar
-        src={imageSrc(user.profileImageId, user.profileImageUrl)}
+        src={avatarSrc(user.profileImageId, user.profileImageUrl)}
         size={120}
         radius={120}
         color="golf"

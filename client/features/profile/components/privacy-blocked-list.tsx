@@ -1,7 +1,7 @@
 import { useBlocks, useUnblockMember } from '@client/features/blocks/api/blocks-api';
 import { apiErrorMessage } from '@client/lib/api';
 import { formatDate } from '@client/lib/dates';
-import { imageSrc } from '@client/lib/images';
+import { avatarSrc } from '@client/lib/images';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { msg } from '@common/messages';
 import { displayName } from '@common/rules/display-name';
@@ -20,7 +20,12 @@ function BlockedRow({ member }: { member: BlockedMember }) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" component="li">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
-        <Avatar src={imageSrc(member.profileImageId, member.profileImageUrl)} radius="xl" color="golf" alt="">
+        <Avatar
+          src={avatarSrc(member.profileImageId, member.profileImageUrl)}
+          radius="xl"
+          color="golf"
+          alt=""
+        >
           {name.charAt(0).toUpperCase()}
         </Avatar>
         <Stack gap={0} style={{ minWidth: 0 }}>

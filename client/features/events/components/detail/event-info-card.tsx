@@ -1,6 +1,6 @@
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
-import { imageSrc } from '@client/lib/images';
+import { avatarSrc } from '@client/lib/images';
 import { PARTICIPANT_AVATARS_MAX } from '@common/limits';
 import { avatarInitial, displayName } from '@common/rules/display-name';
 import type { EventDetail } from '@common/schemas/events';
@@ -67,7 +67,7 @@ export function EventInfoCard({
             {shown.map((r) => (
               <Tooltip key={r.id} label={displayName(r.user)} withArrow>
                 <Avatar
-                  src={imageSrc(r.user.profileImageId, r.user.profileImageUrl)}
+                  src={avatarSrc(r.user.profileImageId, r.user.profileImageUrl)}
                   alt={displayName(r.user)}
                   radius="xl"
                   color="golf"

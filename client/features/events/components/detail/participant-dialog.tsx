@@ -1,5 +1,5 @@
 import { formatDate } from '@client/lib/dates';
-import { imageSrc } from '@client/lib/images';
+import { avatarSrc } from '@client/lib/images';
 import { CIVIL_STATUS_LABELS } from '@common/options';
 import { avatarInitial, displayName } from '@common/rules/display-name';
 import type { PublicUser } from '@common/schemas/users';
@@ -36,7 +36,7 @@ export function ParticipantDialog({
         <Stack gap="sm">
           <Group wrap="nowrap">
             <Avatar
-              src={imageSrc(user.profileImageId, user.profileImageUrl)}
+              src={avatarSrc(user.profileImageId, user.profileImageUrl)}
               size="lg"
               radius="xl"
               color="golf"

@@ -1,9 +1,9 @@
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
-import { originalImageUrl } from '@client/lib/images';
 import { toastError } from '@client/lib/toast';
+import { StoredImage } from '@client/ui/stored-image';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@common/limits';
 import { msg } from '@common/messages';
-import { Button, FileButton, Group, Image, Input, Stack } from '@mantine/core';
+import { Button, FileButton, Group, Input, Stack } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { uploadEventImage } from '../../api/event-image-api';
@@ -55,9 +55,13 @@ export function ImageField({
     <Input.Wrapper label="Eventbild" description="JPEG, PNG, GIF eller WebP, max 3MB">
       <Stack gap="xs" mt={4}>
         {value ? (
-          <Image
-            src={originalImageUrl(value)}
+          <StoredImage
+            imageId={value}
             alt="Förhandsvisning av eventbilden"
+            sizes="(min-width: 48em) 600px, 100vw"
+            priority
+            width={600}
+            height={180}
             h={180}
             radius="md"
             fit="cover"
