@@ -30,8 +30,18 @@ interface NetworkRequest {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-/** One Lighthouse run of a page: scores 0–100, metrics in ms (CLS unitless), bytes on the wire. */
+/** One Lighthouse run of a page, tried again once when Lighthouse itself fails (e.g. NO_NAVSTART). */
 async function audit(url: string, port: number) {
+  try {
+    return await auditOnce(url, port);
+  } catch (err) {
+    console.warn(`${err instanceof Error ? err.message : err}: once more`);
+    return auditOnce(url, port);
+  }
+}
+
+/** One Lighthouse run of a page: scores 0–100, metrics in ms (CLS unitless), bytes on the wire. */
+async function auditOnce(url: string, port: number) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
