@@ -75,8 +75,6 @@ export default defineConfig({
     outDir: r('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
-    // .vite/manifest.json: the server preloads a public page's chunks with the first bundle.
-    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

@@ -26,8 +26,6 @@ export interface PublicPage {
   jsonLd?: unknown;
   /** Plain HTML shown until the app has started (and read by crawlers that run no scripts). */
   body: string;
-  /** The page's own chunks to fetch with the first bundle (routeAssets). */
-  preload?: { scripts: string[]; styles: string[] };
 }
 
 const imageUrl = (publicUrl: string, e: Pick<EventWithCounts, 'imageId' | 'imageUrl'>) =>
@@ -134,8 +132,6 @@ export function renderPublicPage(template: string, page: PublicPage, publicUrl: 
     `<meta property="og:url" content="${esc(url)}" />`,
     page.image ? `<meta property="og:image" content="${esc(page.image)}" />` : '',
     `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />`,
-    ...(page.preload?.scripts ?? []).map((s) => `<link rel="modulepreload" crossorigin href="${esc(s)}" />`),
-    ...(page.preload?.styles ?? []).map((s) => `<link rel="preload" as="style" href="${esc(s)}" />`),
     page.jsonLd ? `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>` : '',
     // The first content in the site's font and width until the app replaces it.
     '<style>.sg-pre{max-width:960px;margin:0 auto;padding:88px 16px 24px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#212529}.sg-pre a{color:#207a3b}</style>',

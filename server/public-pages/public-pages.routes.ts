@@ -7,7 +7,6 @@ import type { Db } from '../db/client';
 import { findEventWithCounts, listEvents } from '../events/events.queries';
 import { clientDist } from '../plugins/static-client';
 import { eventListPage, eventPage, type PublicPage, renderPublicPage } from './public-head';
-import { readManifest, routeAssets } from './route-assets';
 
 const gzip = promisify(gzipCb);
 
@@ -32,23 +31,9 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
   if (!existsSync(index)) return;
   const template = readFileSync(index, 'utf8');
   const { db, publicUrl } = opts;
-  const manifest = readManifest(opts.root ?? clientDist);
-  // Each page's lazily loaded chunks (sources under client/), named in its head.
-  const assets = (...sources: string[]) => (manifest ? routeAssets(manifest, sources) : undefined);
-  const preload = {
-    landing: assets('app/home/landing-page.tsx'),
-    events: assets('features/events/pages/events-page.tsx'),
-    event: assets('features/events/pages/event-detail-page.tsx'),
-  };
 
-  const send = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    page: PublicPage,
-    status = 200,
-    pagePreload?: PublicPage['preload'],
-  ) => {
-    const html = renderPublicPage(template, { ...page, preload: pagePreload }, publicUrl);
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: PublicPage, status = 200) => {
+    const html = renderPublicPage(template, page, publicUrl);
     reply
       .status(status)
       .type('text/html; charset=utf-8')
@@ -72,8 +57,6 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
         description: 'Golfevenemang, resor och nya möten på och utanför banan för dig som är singel.',
         path: '/',
       }),
-      200,
-      preload.landing,
     ),
   );
 
@@ -87,8 +70,6 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
         description: 'Kommande golfevenemang och resor för singlar hos Singelgolf.',
         path: '/events',
       }),
-      200,
-      preload.events,
     ),
   );
 
@@ -109,6 +90,6 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
       };
       return send(request, reply, missing, 404);
     }
-    return send(request, reply, eventPage(event, publicUrl), 200, preload.event);
+    return send(request, reply, eventPage(event, publicUrl));
   });
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -21,19 +21,6 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-/** A build's manifest: the landing page's chunk imports a shared chunk and one index.html loads already. */
-const MANIFEST = {
-  'index.html': { file: 'assets/index-abc.js', imports: ['_Box.js'], css: ['assets/index.css'] },
-  _Box: {},
-  '_Box.js': { file: 'assets/Box-1.js', css: ['assets/index.css'] },
-  '_Card.js': { file: 'assets/Card-2.js', css: ['assets/Card-2.css'] },
-  'app/home/landing-page.tsx': {
-    file: 'assets/landing-page-3.js',
-    imports: ['index.html', '_Box.js', '_Card.js'],
-    css: ['assets/landing-page-3.css'],
-  },
-};
-
 /** The JSON-LD blocks of a page, parsed (a block that is not valid JSON fails the test). */
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
@@ -50,8 +37,6 @@ describe('server-rendered public pages (issue 17)', () => {
     t = await createTestContext();
     dir = mkdtempSync(path.join(tmpdir(), 'sg-public-'));
     writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
-    mkdirSync(path.join(dir, '.vite'));
-    writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     app = Fastify();
     await app.register(publicPagesRoutes, { db: t.db, publicUrl, root: dir });
     await app.ready();
@@ -128,22 +113,6 @@ describe('server-rendered public pages (issue 17)', () => {
     const cancelled = await buildEvent(t.db, { title: 'Inställd resa', status: 'cancelled' });
     const ldCancelled = jsonLd((await app.inject({ method: 'GET', url: `/events/${cancelled.id}` })).body)[0];
     expect(ldCancelled.eventStatus).toBe('https://schema.org/EventCancelled');
-  });
-
-  it("names the landing page's own chunks and styles in its head, not what index.html loads already", async () => {
-    const res = await app.inject({ method: 'GET', url: '/' });
-    const preloads = [...res.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
-      (m) => `${m[1]} ${m[2]}`,
-    );
-    expect(preloads.sort()).toEqual([
-      'modulepreload /assets/Card-2.js',
-      'modulepreload /assets/landing-page-3.js',
-      'preload /assets/Card-2.css',
-      'preload /assets/landing-page-3.css',
-    ]);
-    // Styles are fetched, not applied: no stylesheet blocks the first paint.
-    expect(res.body).toContain('<link rel="preload" as="style" href="/assets/Card-2.css" />');
-    expect(res.body).not.toContain('rel="stylesheet"');
   });
 
   it('escapes what an organiser typed, in the HTML and in the JSON-LD', async () => {
