@@ -1,0 +1,72 @@
+import type { County } from './county';
+
+/** The counties of Norrland in SCB code order, with their municipalities (common/regions.ts joins the three parts). */
+export const NORRLAND = [
+  {
+    code: '21',
+    name: 'Gävleborgs län',
+    municipalities: [
+      'Ockelbo',
+      'Hofors',
+      'Ovanåker',
+      'Nordanstig',
+      'Ljusdal',
+      'Gävle',
+      'Sandviken',
+      'Söderhamn',
+      'Bollnäs',
+      'Hudiksvall',
+    ],
+  },
+  {
+    code: '22',
+    name: 'Västernorrlands län',
+    municipalities: ['Ånge', 'Timrå', 'Härnösand', 'Sundsvall', 'Kramfors', 'Sollefteå', 'Örnsköldsvik'],
+  },
+  {
+    code: '23',
+    name: 'Jämtlands län',
+    municipalities: ['Ragunda', 'Bräcke', 'Krokom', 'Strömsund', 'Åre', 'Berg', 'Härjedalen', 'Östersund'],
+  },
+  {
+    code: '24',
+    name: 'Västerbottens län',
+    municipalities: [
+      'Nordmaling',
+      'Bjurholm',
+      'Vindeln',
+      'Robertsfors',
+      'Norsjö',
+      'Malå',
+      'Storuman',
+      'Sorsele',
+      'Dorotea',
+      'Vännäs',
+      'Vilhelmina',
+      'Åsele',
+      'Umeå',
+      'Lycksele',
+      'Skellefteå',
+    ],
+  },
+  {
+    code: '25',
+    name: 'Norrbottens län',
+    municipalities: [
+      'Arvidsjaur',
+      'Arjeplog',
+      'Jokkmokk',
+      'Överkalix',
+      'Kalix',
+      'Övertorneå',
+      'Pajala',
+      'Gällivare',
+      'Älvsbyn',
+      'Luleå',
+      'Piteå',
+      'Boden',
+      'Haparanda',
+      'Kiruna',
+    ],
+  },
+] as const satisfies readonly County[];
