@@ -1,10 +1,11 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { LOGIN_URL, SIGNUP_URL } from '@client/features/auth/lib/auth-urls';
+import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { HEADER_SHADOW_SCROLL_PX } from '@common/limits';
 import { Burger, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGolf } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './app-header.module.css';
 import { isActivePath, MAIN_NAV } from './nav-items';
@@ -27,9 +28,7 @@ export function AppHeader() {
   const { user, isLoading, isPro } = useAuth();
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
   const [drawerOpened, drawer] = useDisclosure(false);
-  // Mounted from the first press on (kept afterwards so the drawer can animate closed).
-  const [drawerUsed, setDrawerUsed] = useState(false);
-  if (drawerOpened && !drawerUsed) setDrawerUsed(true);
+  const drawerUsed = useOpenedOnce(drawerOpened);
   const { pathname } = useLocation();
 
   return (

@@ -1,5 +1,5 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
-import { Box } from '@mantine/core';
+import { Box, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
@@ -17,8 +17,8 @@ const FeedbackButton = lazy(() =>
 /** A skip link, header, the current page (lazy-loaded), footer and the floating feedback button. */
 export function AppLayout() {
   const { isAuthenticated } = useAuth();
-  // Mantine's `sm` breakpoint (48em), where the button shows (visibleFrom="sm").
-  const wide = useMediaQuery('(min-width: 48em)');
+  // The theme's `sm` breakpoint, where the button shows (visibleFrom="sm").
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`);
   return (
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <a href="#main" className="skip-link">

@@ -2,6 +2,7 @@ import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { loginUrl } from '@client/features/auth/lib/auth-urls';
 import { apiErrorStatus } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
+import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { usePageTitle } from '@client/lib/use-page-title';
 import type { PublicUser } from '@common/schemas/users';
 import {
@@ -86,9 +87,8 @@ export function EventDetailPage() {
     if (editRequestedFor) setEditing(true);
   }, [editRequestedFor]);
   const [openUser, setOpenUser] = useState<PublicUser | null>(null);
-  // The member's card loads on the first click and stays mounted, so it can animate closed.
-  const [dialogUsed, setDialogUsed] = useState(false);
-  if (openUser && !dialogUsed) setDialogUsed(true);
+  // The member's card loads on the first click.
+  const dialogUsed = useOpenedOnce(openUser !== null);
   usePageTitle(event?.title ?? 'Evenemang');
 
   if (isLoading) return <Center py={80}>{spinner}</Center>;

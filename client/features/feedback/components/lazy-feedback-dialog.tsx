@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '@client/lib/use-opened-once';
+import { lazy, Suspense } from 'react';
 
 // Its own chunk, fetched when first opened: every page shows the button, few members open it.
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
@@ -9,9 +10,7 @@ export function LazyFeedbackDialog(props: {
   onClose: () => void;
   isAuthenticated: boolean;
 }) {
-  const [used, setUsed] = useState(false);
-  if (props.opened && !used) setUsed(true);
-  if (!used) return null;
+  if (!useOpenedOnce(props.opened)) return null;
   return (
     <Suspense fallback={null}>
       <FeedbackDialog {...props} />
