@@ -7,8 +7,33 @@ import { precompressPlugin } from './scripts/precompress.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// The shared zod schemas are pure definitions: a module of them that nothing uses is left out of a chunk
+// (the first bundle then needs no zod; issue 17).
+const schemasWithoutSideEffects = {
+  name: 'schemas-without-side-effects',
+  transform(_code: string, id: string) {
+    return /[\\/]common[\\/]schemas[\\/]/.test(id) ? { moduleSideEffects: false } : undefined;
+  },
+};
+
+// `vite build --ssr`: the public pages' server render (client/entry-server.tsx) into dist/ssr, an ES module
+// for Node with the packages left to node_modules (issue 17).
+const ssrBuild = defineConfig({
+  root: r('./client'),
+  publicDir: false,
+  plugins: [react(), schemasWithoutSideEffects],
+  css: { postcss: r('.') },
+  resolve: { alias: { '@client': r('./client'), '@common': r('./common') } },
+  build: {
+    ssr: 'entry-server.tsx',
+    outDir: r('./dist/ssr'),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
+
 // The client lives in client/; the server serves the build from dist/client.
-export default defineConfig({
+const clientBuild = defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
   plugins: [
@@ -52,14 +77,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    // The shared zod schemas are pure definitions: a module of them that nothing uses is left out of a
-    // chunk (the first bundle then needs no zod; issue 17).
-    {
-      name: 'schemas-without-side-effects',
-      transform(_code, id) {
-        return /[\\/]common[\\/]schemas[\\/]/.test(id) ? { moduleSideEffects: false } : undefined;
-      },
-    },
+    schemasWithoutSideEffects,
     // Brotli and gzip copies of the output for the server to send as they are (issue 17).
     precompressPlugin(),
   ],
@@ -74,6 +92,8 @@ export default defineConfig({
   build: {
     outDir: r('./dist/client'),
     emptyOutDir: true,
+    // .vite/manifest.json: the server links a rendered public page's stylesheets from it.
+    manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
   },
@@ -87,3 +107,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : clientBuild));

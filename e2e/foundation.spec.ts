@@ -88,7 +88,7 @@ test.describe('foundation', () => {
 });
 
 test.describe('public pages as the server sends them (issue 17)', () => {
-  test('the HTML of /events and of an event carries the events, Open Graph tags and JSON-LD; the app then takes over without errors', async ({
+  test('the HTML of /events and of an event carries the events, Open Graph tags and JSON-LD, rendered by the app, which hydrates it without errors', async ({
     page,
   }) => {
     const events = (await (await page.request.get('/api/events')).json()) as {
@@ -104,16 +104,45 @@ test.describe('public pages as the server sends them (issue 17)', () => {
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
     expect(ld).toMatchObject({ '@type': 'Event', name: upcoming.title });
 
+    // The page is the app rendered by the server (React's markup, with the data to hydrate it from).
+    expect(html).toMatch(/<div id="root">[\s\S]*<h1[^>]*mantine-Title-root[^>]*>/);
+    expect(html).toContain('<script type="application/json" id="sg-ssr-state">');
+
     const errors: string[] = [];
     page.on('console', (m) => {
-      // A visitor's GET /api/auth/user answers 401 by design; Chromium logs it as a failed resource.
-      if (m.type() === 'error' && !/status of 401/.test(m.text())) errors.push(m.text());
+      if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`/events/${upcoming.id}`);
-    await expect(page.getByRole('heading', { name: upcoming.title, level: 1 })).toHaveCount(1);
-    await expect(page.getByRole('tab', { name: 'Deltagare' })).toBeVisible();
+    for (const [path, heading] of [
+      ['/', 'Kommande evenemang'],
+      ['/events', 'Golfevent'],
+      [`/events/${upcoming.id}`, upcoming.title],
+    ] as const) {
+      // Hold the app's script back: the server's markup is on the screen before any of it has run.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/index-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      // (A module script holds DOMContentLoaded back: wait for the response, then for the element.)
+      await page.goto(path, { waitUntil: 'commit' });
+      const title = page.getByRole('heading', { name: heading, exact: true }).first();
+      await expect(title).toBeVisible();
+      await title.evaluate((el) => el.setAttribute('data-from-server', 'yes'));
+      release();
+      await page.waitForLoadState('load');
+      await page.unroute('**/assets/index-*.js');
+      // Hydrated: the app has run (Mantine marks the document) and the server's element is still the one shown.
+      await expect(page.locator('html[data-mantine-color-scheme="light"]')).toHaveCount(1);
+      await expect(title).toHaveAttribute('data-from-server', 'yes');
+    }
+    await page.getByRole('tab', { name: 'Deltagare' }).click();
+    await expect(page.getByRole('tab', { name: 'Deltagare' })).toHaveAttribute('aria-selected', 'true');
     expect(await page.title()).toContain(upcoming.title);
+    // No hydration mismatch, no failed request (a visitor's pages ask for nothing that answers 401).
     expect(errors).toEqual([]);
   });
 });

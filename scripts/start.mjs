@@ -11,6 +11,7 @@ import { buildServer, serverBuild, serverBuildIsStale } from './build-server.mjs
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/client/index.html');
+const builtSsr = path.join(root, 'dist/ssr/entry-server.js');
 
 function newest(dir) {
   let t = 0;
@@ -25,17 +26,18 @@ const sources = ['client', 'common'].map((d) => newest(path.join(root, d)));
 const configs = ['vite.config.ts', 'package-lock.json', 'postcss.config.cjs'].map(
   (f) => statSync(path.join(root, f)).mtimeMs,
 );
-if (!existsSync(built) || statSync(built).mtimeMs < Math.max(...sources, ...configs)) {
+const stale = (file) => !existsSync(file) || statSync(file).mtimeMs < Math.max(...sources, ...configs);
+if (stale(built) || stale(builtSsr)) {
   console.log('Building the client ...');
-  const res = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  // The browser's build, then the public pages' server render (client/entry-server.tsx into dist/ssr).
+  for (const args of [['build'], ['build', '--ssr', 'entry-server.tsx']]) {
+    const res = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), ...args, '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
 }
 
 if (serverBuildIsStale()) {

@@ -92,6 +92,7 @@ if (process.env.DATABASE_URL)
   vitest('server-postgres', ['--project', 'server'], { TEST_DB: 'postgres' }, node24);
 else vitest('server-node24', ['--project', 'server'], { TEST_DB: 'pglite' }, node24);
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
+check('build-ssr', bin('vite'), ['build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']);
 check('build-server', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
 playwright('e2e');
 

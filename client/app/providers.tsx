@@ -1,10 +1,9 @@
-import { createQueryClient } from '@client/lib/query-client';
 import { subscribeToastContainer, toastContainerWanted } from '@client/lib/toast';
 import { TOAST_DURATION_MS } from '@common/limits';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' container (and its transitions) in a chunk of its own, loaded with the first toast: the toast
@@ -13,9 +12,11 @@ const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
-/** Mantine (theme, Swedish dates from Monday, one toast at a time) and TanStack Query around the app. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Mantine (theme, Swedish dates from Monday, one toast at a time) and TanStack Query around the app; the
+ * browser (main.tsx) and the server's render of a public page (entry-server.tsx) each bring their client.
+ */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const toasts = useSyncExternalStore(subscribeToastContainer, toastContainerWanted, () => false);
   return (
     <QueryClientProvider client={queryClient}>

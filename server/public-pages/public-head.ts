@@ -1,4 +1,5 @@
 import { AVAILABILITY_LABELS, eventAvailability } from '@common/rules/event-phase';
+import { type RenderedApp, SSR_STATE_ID } from '@common/ssr';
 import { formatStockholmDayTime } from '@common/time';
 import type { EventWithCounts } from '../events/events.queries';
 
@@ -117,8 +118,21 @@ export function eventListPage(
   };
 }
 
-/** index.html with the page's title, description, canonical link, Open Graph tags, JSON-LD and first content. */
-export function renderPublicPage(template: string, page: PublicPage, publicUrl: string): string {
+/** The app rendered by the server (client/entry-server.tsx): its markup, query data and the page's stylesheets. */
+export interface RenderedPage extends RenderedApp {
+  styles: string[];
+}
+
+/**
+ * index.html with the page's title, description, canonical link, Open Graph tags, JSON-LD and first content:
+ * the app rendered by the server with the data to hydrate it from, or else the page's plain HTML.
+ */
+export function renderPublicPage(
+  template: string,
+  page: PublicPage,
+  publicUrl: string,
+  app?: RenderedPage,
+): string {
   const url = `${publicUrl}${page.path}`;
   const head = [
     `<title>${esc(page.title)}</title>`,
@@ -133,14 +147,25 @@ export function renderPublicPage(template: string, page: PublicPage, publicUrl: 
     page.image ? `<meta property="og:image" content="${esc(page.image)}" />` : '',
     `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />`,
     page.jsonLd ? `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>` : '',
-    // The first content in the site's font and width until the app replaces it.
-    '<style>.sg-pre{max-width:960px;margin:0 auto;padding:88px 16px 24px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#212529}.sg-pre a{color:#207a3b}</style>',
+    ...(app
+      ? app.styles.map((href) => `<link rel="stylesheet" crossorigin href="${esc(href)}" />`)
+      : // The plain first content in the site's font and width until the app replaces it.
+        [
+          '<style>.sg-pre{max-width:960px;margin:0 auto;padding:88px 16px 24px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#212529}.sg-pre a{color:#207a3b}</style>',
+        ]),
   ]
     .filter(Boolean)
     .join('\n    ');
-  return template
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+  return (
+    template
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      // Functions, so a `$&` in an event's text is not read as a replacement pattern.
+      .replace('</head>', () => `    ${head}\n  </head>`)
+      .replace('<div id="root"></div>', () =>
+        app
+          ? `<div id="root">${app.html}</div><script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(app.state)}</script>`
+          : `<div id="root">${page.body}</div>`,
+      )
+  );
 }

@@ -6,7 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findEventWithCounts, listEvents } from '../events/events.queries';
 import { clientDist } from '../plugins/static-client';
-import { eventListPage, eventPage, type PublicPage, renderPublicPage } from './public-head';
+import {
+  eventListPage,
+  eventPage,
+  type PublicPage,
+  type RenderedPage,
+  renderPublicPage,
+} from './public-head';
+import { loadPublicRenderer } from './ssr';
 
 const gzip = promisify(gzipCb);
 
@@ -31,9 +38,29 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
   if (!existsSync(index)) return;
   const template = readFileSync(index, 'utf8');
   const { db, publicUrl } = opts;
+  const renderer = await loadPublicRenderer(path.dirname(index));
+
+  /** The API's JSON for a visitor (no cookies): what the browser would get. */
+  const loadAsVisitor = async (url: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return res.statusCode === 200 && /json/.test(String(res.headers['content-type']))
+      ? res.json()
+      : undefined;
+  };
+
+  /** The app rendered for a visitor; a member's app is drawn by their browser (undefined). */
+  const renderForVisitor = async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
+    if (!renderer || (await request.currentUser?.())) return undefined;
+    const url = request.url;
+    const rendered = await renderer.renderApp(url, loadAsVisitor, (err) =>
+      request.log.error({ err, url }, 'server render failed'),
+    );
+    return { ...rendered, styles: renderer.pageStyles(url) };
+  };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, page: PublicPage, status = 200) => {
-    const html = renderPublicPage(template, page, publicUrl);
+    const rendered = status === 200 ? await renderForVisitor(request) : undefined;
+    const html = renderPublicPage(template, page, publicUrl, rendered);
     reply
       .status(status)
       .type('text/html; charset=utf-8')

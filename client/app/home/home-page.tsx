@@ -1,8 +1,12 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { lazyPage } from '@client/lib/lazy-page';
 import { lazy } from 'react';
 import { PageLoader } from '../page-loader';
 
-const LandingPage = lazy(() => import('./landing-page').then((m) => ({ default: m.LandingPage })));
+const LandingPage = lazyPage(() => import('./landing-page').then((m) => m.LandingPage));
+
+/** The landing page's chunk: a visitor's '/' comes rendered by the server and is hydrated with it. */
+export const preloadHomeForVisitor = LandingPage.preload;
 const MemberDashboardPage = lazy(() =>
   import('./member-dashboard-page').then((m) => ({ default: m.MemberDashboardPage })),
 );

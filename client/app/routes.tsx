@@ -1,20 +1,21 @@
+import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
-import { HomePage } from './home/home-page';
+import { HomePage, preloadHomeForVisitor } from './home/home-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 
 // One chunk per page: the landing page loads no other page's code.
-const EventsPage = lazy(() =>
-  import('@client/features/events/pages/events-page').then((m) => ({ default: m.EventsPage })),
+const EventsPage = lazyPage(() =>
+  import('@client/features/events/pages/events-page').then((m) => m.EventsPage),
 );
 const NewEventPage = lazy(() =>
   import('@client/features/events/pages/new-event-page').then((m) => ({ default: m.NewEventPage })),
 );
-const EventDetailPage = lazy(() =>
-  import('@client/features/events/pages/event-detail-page').then((m) => ({ default: m.EventDetailPage })),
+const EventDetailPage = lazyPage(() =>
+  import('@client/features/events/pages/event-detail-page').then((m) => m.EventDetailPage),
 );
 const MembersPage = lazy(() =>
   import('@client/features/members/pages/members-page').then((m) => ({ default: m.MembersPage })),
@@ -73,17 +74,33 @@ const TermsPage = lazy(() =>
   import('@client/features/legal/pages/terms-page').then((m) => ({ default: m.TermsPage })),
 );
 
-/** The route table of spec §2, inside the layout; errors render inside the layout too. */
-export const router = createBrowserRouter([
+/**
+ * The route table of spec §2, inside the layout; errors render inside the layout too. The browser's router
+ * (main.tsx) and the server's render of the public pages (entry-server.tsx) share it.
+ */
+export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'events', element: <EventsPage /> },
-          { path: 'events/:id', element: <EventDetailPage /> },
+          // The public pages, rendered by the server for visitors: their chunks load before hydrating.
+          {
+            index: true,
+            element: <HomePage />,
+            handle: { preload: preloadHomeForVisitor } satisfies PageHandle,
+          },
+          {
+            path: 'events',
+            element: <EventsPage />,
+            handle: { preload: EventsPage.preload } satisfies PageHandle,
+          },
+          {
+            path: 'events/:id',
+            element: <EventDetailPage />,
+            handle: { preload: EventDetailPage.preload } satisfies PageHandle,
+          },
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'payment-success', element: <PaymentSuccessPage /> },
           { path: 'integritetspolicy', element: <PrivacyPolicyPage /> },
@@ -120,4 +137,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

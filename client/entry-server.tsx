@@ -1,0 +1,119 @@
+// The server's render of the public pages for a visitor (issue 17): built by `vite build --ssr` into
+// dist/ssr/entry-server.js and loaded by server/public-pages/ssr.ts. The browser hydrates the markup
+// (main.tsx) from the same query data.
+import './lib/dates';
+import type { LoadQuery, RenderedApp, SsrEntry } from '@common/ssr';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import { AppProviders } from './app/providers';
+import { appRoutes } from './app/routes';
+import { CURRENT_USER_KEY } from './features/auth/api/current-user-query';
+import { createQueryClient } from './lib/query-client';
+
+/**
+ * Renders after which the queries the page asked for are loaded and it is rendered again: the landing and
+ * list pages need two (the events), the event page three at most.
+ */
+const MAX_PASSES = 4;
+
+/** The page modules whose styles a rendered public page needs up front, by route (index route ''). */
+const PAGE_MODULES: Record<string, string[]> = {
+  '': ['app/home/landing-page.tsx'],
+  events: ['features/events/pages/events-page.tsx'],
+  'events/:id': ['features/events/pages/event-detail-page.tsx'],
+};
+
+/** A query the server can answer: a key of plain parts naming an API address (the default loader's URL). */
+const apiUrl = (query: Query): string | null => {
+  const key = query.queryKey;
+  const plain = key.every((part) => typeof part === 'string' || typeof part === 'number');
+  const first = key[0];
+  return plain && typeof first === 'string' && first.startsWith('/api/') ? key.join('/') : null;
+};
+
+/** A query's `enabled` (an observer's option, kept with the query's options when the page asked for it). */
+const isEnabled = (query: Query): boolean => {
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+};
+
+async function renderOnce(
+  queryClient: QueryClient,
+  context: StaticHandlerContext,
+  dataRoutes: Parameters<typeof createStaticRouter>[0],
+  onError: (error: unknown) => void,
+): Promise<string> {
+  const router = createStaticRouter(dataRoutes, context);
+  // React 19's streaming renderer; the whole page is awaited (allReady) so crawlers get every part and the
+  // markup needs none of the inline scripts that stream late parts in (the CSP allows none).
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+    // Every part in place: React outlines a large part into a later chunk revealed by an inline script,
+    // unless the chunk size allows it whole.
+    { onError, progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  await stream.allReady;
+  return new Response(stream).text();
+}
+
+/**
+ * The app at `url` as a visitor sees it: rendered, the queries it asked for loaded through `load`, rendered
+ * again until it asks for nothing new. The state returned is the one the last render used, so the browser's
+ * first render matches the markup.
+ */
+export async function renderApp(url: string, load: LoadQuery, onError: (error: unknown) => void) {
+  const handler = createStaticHandler(appRoutes);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  // The routes have no loaders or actions, so no redirect can come back.
+  if (context instanceof Response) throw new Error(`Unexpected response rendering ${url}`);
+  const queryClient = createQueryClient();
+  // The server renders only for visitors (a member's pages are drawn by the browser).
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  const tried = new Set<string>();
+  let html = '';
+  for (let pass = 1; ; pass++) {
+    html = await renderOnce(queryClient, context, handler.dataRoutes, onError);
+    if (pass === MAX_PASSES) break;
+    const wanted = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.status === 'pending' && isEnabled(q) && !tried.has(q.queryHash));
+    let loaded = 0;
+    await Promise.all(
+      wanted.map(async (q) => {
+        tried.add(q.queryHash);
+        const address = apiUrl(q);
+        const data = address ? await load(address) : undefined;
+        if (data === undefined) return;
+        queryClient.setQueryData(q.queryKey, data);
+        loaded++;
+      }),
+    );
+    if (loaded === 0) break;
+  }
+  const rendered: RenderedApp = { html, state: dehydrate(queryClient) };
+  queryClient.clear();
+  return rendered;
+}
+
+/** The client modules of the page at `url` (paths under client/, as in Vite's manifest). */
+export function pageModules(url: string): string[] {
+  const matches = matchRoutes(appRoutes, url) ?? [];
+  const route = matches.at(-1)?.route;
+  if (!route) return [];
+  return PAGE_MODULES[route.index ? '' : (route.path ?? '')] ?? [];
+}
+
+export const entry: SsrEntry = { renderApp, pageModules };
