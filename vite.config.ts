@@ -45,9 +45,10 @@ const clientBuild = defineConfig({
       strategies: 'injectManifest',
       srcDir: '.',
       filename: 'sw.ts',
-      // A plain script registers /sw.js after load (CSP allows no inline script); the worker itself
-      // takes over at once (skipWaiting + clientsClaim), so a new build never waits behind an old one.
-      injectRegister: 'script',
+      // A deferred script registers /sw.js after load (CSP allows no inline script; deferred, it never holds
+      // the first paint back); the worker itself takes over at once (skipWaiting + clientsClaim), so a new
+      // build never waits behind an old one.
+      injectRegister: 'script-defer',
       registerType: 'autoUpdate',
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['icons/apple-touch-icon.png'],
@@ -96,6 +97,9 @@ const clientBuild = defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8000 } } },
+    },
   },
   server: {
     port: 5173,

@@ -24,6 +24,9 @@ import { createQueryClient } from './lib/query-client';
  */
 const MAX_PASSES = 4;
 
+/** The app's module, which main.tsx loads once the page is painted: every page needs its styles. */
+const APP_MODULE = 'start.tsx';
+
 /** The page modules whose styles a rendered public page needs up front, by route (index route ''). */
 const PAGE_MODULES: Record<string, string[]> = {
   '': ['app/home/landing-page.tsx'],
@@ -112,8 +115,8 @@ export async function renderApp(url: string, load: LoadQuery, onError: (error: u
 export function pageModules(url: string): string[] {
   const matches = matchRoutes(appRoutes, url) ?? [];
   const route = matches.at(-1)?.route;
-  if (!route) return [];
-  return PAGE_MODULES[route.index ? '' : (route.path ?? '')] ?? [];
+  if (!route) return [APP_MODULE];
+  return [APP_MODULE, ...(PAGE_MODULES[route.index ? '' : (route.path ?? '')] ?? [])];
 }
 
 export const entry: SsrEntry = { renderApp, pageModules };

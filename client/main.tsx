@@ -3,50 +3,10 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
-import './lib/dates';
-import { SSR_STATE_ID } from '@common/ssr';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
-import { App } from './app/app';
-import { appRoutes } from './app/routes';
-import type { PageHandle } from './lib/lazy-page';
-import { createQueryClient } from './lib/query-client';
 
-/** How long the data a page was rendered from on the server counts as fresh in the browser. */
-const SERVER_DATA_FRESH_MS = 30_000;
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
-const queryClient = createQueryClient();
-const router = createBrowserRouter(appRoutes);
-const app = (
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>
-);
-
-// A public page the server rendered for a visitor (issue 17) carries the queries it rendered from: the
-// app starts from the same data and hydrates the HTML instead of drawing it again.
-const ssrState = document.getElementById(SSR_STATE_ID);
-if (ssrState?.textContent) {
-  const state = JSON.parse(ssrState.textContent) as DehydratedState;
-  hydrate(queryClient, state);
-  // What the server has just rendered from is not asked for again as the page mounts (the queries are
-  // stale at once, spec §7); after the first half minute they behave as any other.
-  const fromServer = new Set(state.queries.map((q) => q.queryHash));
-  const defaults = queryClient.getDefaultOptions().queries;
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...defaults, refetchOnMount: (query) => !fromServer.has(query.queryHash) },
-  });
-  setTimeout(() => fromServer.clear(), SERVER_DATA_FRESH_MS);
-  // The page's chunks first: hydrating around a part still loading would draw that part anew.
-  const matches = matchRoutes(appRoutes, window.location) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload?.()));
-  hydrateRoot(root, app);
-} else {
-  createRoot(root).render(app);
-}
+// The app's code is a chunk of its own, run once the browser has shown the page: a page the server rendered
+// (issue 17) is painted before any script runs, and the app then hydrates it. A hidden tab paints nothing
+// (no frames), so it starts at once.
+const start = () => void import('./start');
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start, 0));

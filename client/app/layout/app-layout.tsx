@@ -1,4 +1,5 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { HydrationPart } from '@client/ui/hydration-part';
 import { Box, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
@@ -14,29 +15,42 @@ const FeedbackButton = lazy(() =>
   import('@client/features/feedback/components/feedback-button').then((m) => ({ default: m.FeedbackButton })),
 );
 
-/** A skip link, header, the current page (lazy-loaded), footer and the floating feedback button. */
-export function AppLayout() {
+/**
+ * The floating feedback button on wide screens. Its own component: the screen width and the login it reads
+ * change after the first render, and only it draws again then, not the layout, whose parts a server-rendered
+ * page hydrates one by one (issue 17).
+ */
+function FloatingFeedback() {
   const { isAuthenticated } = useAuth();
   // The theme's `sm` breakpoint, where the button shows (visibleFrom="sm").
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`);
+  return wide ? (
+    <Suspense fallback={null}>
+      <FeedbackButton isAuthenticated={isAuthenticated} />
+    </Suspense>
+  ) : null;
+}
+
+/** A skip link, header, the current page (lazy-loaded), footer and the floating feedback button. */
+export function AppLayout() {
   return (
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
         Hoppa till innehållet
       </a>
-      <AppHeader />
+      <HydrationPart>
+        <AppHeader />
+      </HydrationPart>
       {/* At least a screen tall: the footer starts below the fold and never jumps as a page loads. */}
       <Box component="main" id="main" tabIndex={-1} flex={1} mih="100dvh" style={{ outline: 'none' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </Box>
-      <AppFooter />
-      {wide && (
-        <Suspense fallback={null}>
-          <FeedbackButton isAuthenticated={isAuthenticated} />
-        </Suspense>
-      )}
+      <HydrationPart>
+        <AppFooter />
+      </HydrationPart>
+      <FloatingFeedback />
       <ScrollToTop />
     </Box>
   );

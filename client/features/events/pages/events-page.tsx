@@ -1,6 +1,8 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { HydrationPart } from '@client/ui/hydration-part';
 import type { EventFilter } from '@common/options';
+import type { Event } from '@common/schemas/events';
 import {
   Alert,
   Button,
@@ -8,7 +10,7 @@ import {
   Container,
   Group,
   Loader,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Tabs,
@@ -17,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCalendarEvent, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useEvents } from '../api/events-query';
 import { EventListCard } from '../components/event-list-card';
@@ -33,6 +35,22 @@ const FILTERS: { value: EventFilter; label: string }[] = [
   { value: 'ongoing', label: 'Pågående' },
   { value: 'past', label: 'Tidigare' },
 ];
+
+/**
+ * The cards, each hydrated on its own (issue 17); memoised, so the page drawing again with the same list (as
+ * it does when it first subscribes to its queries) leaves them as they are instead of hydrating them all at once.
+ */
+const EventCards = memo(function EventCards({ events }: { events: Event[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      {events.map((e) => (
+        <HydrationPart key={e.id}>
+          <EventListCard event={e} />
+        </HydrationPart>
+      ))}
+    </SimpleGrid>
+  );
+});
 
 /** /events: search, status filter, list and month calendar of events (spec §2 'Events page'). */
 export function EventsPage() {
@@ -66,12 +84,13 @@ export function EventsPage() {
             onChange={(e) => setQ(e.currentTarget.value)}
             miw={220}
           />
-          <Select
+          {/* The phone's own picker; no dropdown positioning code for a public page to load and run
+              (its layout effects made the whole list hydrate in one long task, issue 17). */}
+          <NativeSelect
             label="Status"
             data={FILTERS}
             value={filter}
-            onChange={(v) => setFilter((v as EventFilter | null) ?? 'upcoming')}
-            allowDeselect={false}
+            onChange={(e) => setFilter(e.currentTarget.value as EventFilter)}
             miw={160}
           />
         </Group>
@@ -110,11 +129,7 @@ export function EventsPage() {
                     </Text>
                   </Stack>
                 ) : (
-                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-                    {shown.map((e) => (
-                      <EventListCard key={e.id} event={e} />
-                    ))}
-                  </SimpleGrid>
+                  <EventCards events={shown} />
                 )}
               </Tabs.Panel>
               <Tabs.Panel value="calendar" pt="md">
