@@ -226,7 +226,11 @@ export async function buildApp({
   await registerNotifications(app);
   await app.register(calendarFeedRoutes);
   // The public pages with their head and content, before the client's files and fallback.
-  await app.register(publicPagesRoutes, { db: app.db, publicUrl: app.config.publicUrl });
+  await app.register(publicPagesRoutes, {
+    db: app.db,
+    publicUrl: app.config.publicUrl,
+    events: app.watches.events,
+  });
   await registerStaticClient(app);
 
   // Expired sessions and IdP records are removed hourly.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeWatch } from '../db/change-watch';
 import type { Db } from '../db/client';
 import { findEventWithCounts, listEvents } from '../events/events.queries';
 import { clientDist } from '../plugins/static-client';
@@ -13,6 +14,7 @@ import {
   type RenderedPage,
   renderPublicPage,
 } from './public-head';
+import { createRenderCache } from './render-cache';
 import { loadPublicRenderer } from './ssr';
 
 const gzip = promisify(zlib.gzip);
@@ -23,6 +25,8 @@ export interface PublicPagesOptions {
   publicUrl: string;
   /** The built client (index.html is the template). */
   root?: string;
+  /** The events change counter: rendered pages are kept while it stands (none kept without it). */
+  events?: ChangeWatch;
 }
 
 /** How many events the landing page's first content lists. */
@@ -49,14 +53,27 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
       : undefined;
   };
 
-  /** The app rendered for a visitor; a member's app is drawn by their browser (undefined). */
+  const cached = opts.events ? createRenderCache<RenderedPage>(opts.events) : null;
+
+  /**
+   * The app rendered for a visitor; a member's app is drawn by their browser (undefined). A render that fails
+   * is logged and the page then carries its plain HTML: the visitor still gets the page.
+   */
   const renderForVisitor = async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
     if (!renderer || (await request.currentUser?.())) return undefined;
     const url = request.url;
-    const rendered = await renderer.renderApp(url, loadAsVisitor, (err) =>
-      request.log.error({ err, url }, 'server render failed'),
-    );
-    return { ...rendered, styles: renderer.pageStyles(url) };
+    const render = async (): Promise<RenderedPage> => {
+      const rendered = await renderer.renderApp(url, loadAsVisitor, (err) =>
+        request.log.error({ err, url }, 'part of a server render failed'),
+      );
+      return { ...rendered, styles: renderer.pageStyles(url) };
+    };
+    try {
+      return await (cached ? cached(url, render) : render());
+    } catch (err) {
+      request.log.error({ err, url }, 'server render failed');
+      return undefined;
+    }
   };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, page: PublicPage, status = 200) => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent, buildPro, buildRegistration } from '../test/factories';
@@ -125,16 +125,26 @@ describe('server-rendered public pages (issue 17)', () => {
     expect(jsonLd(res.body)[0].name).toBe('Golf </script><script>alert(1)</script> & "fika"');
   });
 
-  it('answers 404 for an unknown event, the app unchanged for other addresses, gzip when accepted', async () => {
+  it('answers 404 for an unknown event, the app unchanged for other addresses, brotli or gzip as accepted', async () => {
     expect((await app.inject({ method: 'GET', url: '/events/999999' })).statusCode).toBe(404);
     const form = await app.inject({ method: 'GET', url: '/events/new' });
     expect(form.statusCode).toBe(200);
     expect(form.body).toBe(TEMPLATE);
-    const zipped = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    const zipped = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
-    const html = gunzipSync(zipped.rawPayload).toString('utf8');
-    expect(html).toContain('<title>Singelgolf – golfgemenskapen för singlar</title>');
-    expect(html).toContain('Höstresa till Båstad');
+    for (const html of [
+      brotliDecompressSync(br.rawPayload).toString('utf8'),
+      gunzipSync(zipped.rawPayload).toString('utf8'),
+    ]) {
+      expect(html).toContain('<title>Singelgolf – golfgemenskapen för singlar</title>');
+      expect(html).toContain('Höstresa till Båstad');
+    }
   });
 });
