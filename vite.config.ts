@@ -45,10 +45,10 @@ const clientBuild = defineConfig({
       strategies: 'injectManifest',
       srcDir: '.',
       filename: 'sw.ts',
-      // A deferred script registers /sw.js after load (CSP allows no inline script; deferred, it never holds
-      // the first paint back); the worker itself takes over at once (skipWaiting + clientsClaim), so a new
-      // build never waits behind an old one.
-      injectRegister: 'script-defer',
+      // The app registers /sw.js itself a few seconds after it has started (client/lib/service-worker.ts),
+      // so the precache never competes with the first page; the worker takes over at once (skipWaiting +
+      // clientsClaim), so a new build never waits behind an old one.
+      injectRegister: false,
       registerType: 'autoUpdate',
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['icons/apple-touch-icon.png'],

@@ -9,6 +9,7 @@ import { App } from './app/app';
 import { appRoutes } from './app/routes';
 import type { PageHandle } from './lib/lazy-page';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorkerLater } from './lib/service-worker';
 
 /** How long the data a page was rendered from on the server counts as fresh in the browser. */
 const SERVER_DATA_FRESH_MS = 30_000;
@@ -46,3 +47,7 @@ if (ssrState?.textContent) {
 } else {
   createRoot(root).render(app);
 }
+
+// The installable app's service worker, once this first page has settled (not in the dev server, which
+// builds no worker).
+if (import.meta.env.PROD) registerServiceWorkerLater();

@@ -1,3 +1,4 @@
+import { registerServiceWorker } from '@client/lib/service-worker';
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from '../api/push-api';
 
 /**
@@ -33,7 +34,8 @@ const SW_READY_TIMEOUT_MS = 10_000;
 
 /** The service worker's registration, waiting (a while) for it to be ready; null without one. */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
-  const existing = await navigator.serviceWorker.getRegistration();
+  // Registered a few seconds after the app starts; a member who turns push on sooner registers it now.
+  const existing = (await navigator.serviceWorker.getRegistration()) ?? (await registerServiceWorker());
   if (!existing) return null;
   return Promise.race([
     navigator.serviceWorker.ready,
