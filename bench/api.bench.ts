@@ -1,4 +1,4 @@
-// Issue 2 benchmark: GET /api/events and GET /api/auth/user (logged in) on the demo data, 50 connections,
+// Issues 2 and 17: GET /api/events (anonymous and logged in) and GET /api/auth/user (logged in) on the demo data, 50 connections,
 // 10 s each, on PGlite and PostgreSQL, next to a bare Fastify route serving the same JSON from memory.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -61,11 +61,13 @@ for (const kind of ['pglite', 'postgres'] as const) {
   }
   const me = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
   if (me.status !== 200) throw new Error(`auth/user answered ${me.status}`);
-  for (const [route, headers] of [
-    ['GET /api/events', {}],
-    ['GET /api/auth/user (logged in)', { cookie }],
+  // Issue 17's figures: anonymous and logged-in event lists, and the logged-in member's own record.
+  for (const [route, address, headers] of [
+    ['GET /api/events', '/api/events', {}],
+    ['GET /api/events (logged in)', '/api/events', { cookie }],
+    ['GET /api/auth/user (logged in)', '/api/auth/user', { cookie }],
   ] as const) {
-    const url = `${server.url}${route.includes('events') ? '/api/events' : '/api/auth/user'}`;
+    const url = `${server.url}${address}`;
     const r = await runLoad({ url, connections: CONNECTIONS, durationSec: DURATION, headers });
     rows.push({ db: kind, route, ...r, ofCeiling: `${Math.round((100 * r.requestsPerSec) / ceilingRps)}%` });
   }
