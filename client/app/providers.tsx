@@ -1,5 +1,4 @@
 import { subscribeToastContainer, toastContainerWanted } from '@client/lib/toast';
-import { TOAST_DURATION_MS } from '@common/limits';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,9 +7,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' container (and its transitions) in a chunk of its own, loaded with the first toast: the toast
 // waits in @mantine/notifications' store and appears when the container mounts.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+const ToastContainer = lazy(() => import('./toast-container').then((m) => ({ default: m.ToastContainer })));
 
 /**
  * Mantine (theme, Swedish dates from Monday, one toast at a time) and TanStack Query around the app; the
@@ -24,12 +21,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <DatesProvider settings={{ locale: 'sv', firstDayOfWeek: 1 }}>
           {toasts && (
             <Suspense fallback={null}>
-              <Notifications
-                limit={1}
-                autoClose={TOAST_DURATION_MS}
-                position="top-right"
-                containerWidth={420}
-              />
+              <ToastContainer />
             </Suspense>
           )}
           {children}
