@@ -4,7 +4,6 @@ import { apiErrorStatus } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
 import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { HydrationPart } from '@client/ui/hydration-part';
 import type { PublicUser } from '@common/schemas/users';
 import {
   Alert,
@@ -159,50 +158,46 @@ export function EventDetailPage() {
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <HydrationPart>
-                <Stack>
-                  <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-                    <EventImage
-                      event={event}
-                      height={280}
-                      width={800}
-                      priority
-                      sizes="(min-width: 62em) 58vw, 100vw"
-                    />
-                  </Box>
-                  <section aria-labelledby="about-heading">
-                    <Title order={2} fz="lg" id="about-heading" mb={4}>
-                      Om resan
-                    </Title>
-                    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {event.description?.trim() || 'Ingen beskrivning angiven.'}
-                    </Text>
-                  </section>
-                  <OpensCountdown event={event} />
-                  <RegistrationStateCard event={event} loggedIn={isAuthenticated} />
-                  <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
-                  {event.abilities.canEdit ? (
-                    <Group>
-                      <Suspense fallback={null}>
-                        <DuplicateEventButton eventId={event.id} />
-                      </Suspense>
-                    </Group>
-                  ) : null}
-                </Stack>
-              </HydrationPart>
+              <Stack>
+                <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+                  <EventImage
+                    event={event}
+                    height={280}
+                    width={800}
+                    priority
+                    sizes="(min-width: 62em) 58vw, 100vw"
+                  />
+                </Box>
+                <section aria-labelledby="about-heading">
+                  <Title order={2} fz="lg" id="about-heading" mb={4}>
+                    Om resan
+                  </Title>
+                  <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {event.description?.trim() || 'Ingen beskrivning angiven.'}
+                  </Text>
+                </section>
+                <OpensCountdown event={event} />
+                <RegistrationStateCard event={event} loggedIn={isAuthenticated} />
+                <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
+                {event.abilities.canEdit ? (
+                  <Group>
+                    <Suspense fallback={null}>
+                      <DuplicateEventButton eventId={event.id} />
+                    </Suspense>
+                  </Group>
+                ) : null}
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <HydrationPart>
-                <Stack>
-                  <EventInfoCard event={event} registrations={regs.data} />
-                  {/* The member's own group, tee time and playing partners, once the groups are published. */}
-                  {user && event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered' ? (
-                    <Suspense fallback={null}>
-                      <MyBallGroup eventId={event.id} userId={user.id} />
-                    </Suspense>
-                  ) : null}
-                </Stack>
-              </HydrationPart>
+              <Stack>
+                <EventInfoCard event={event} registrations={regs.data} />
+                {/* The member's own group, tee time and playing partners, once the groups are published. */}
+                {user && event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered' ? (
+                  <Suspense fallback={null}>
+                    <MyBallGroup eventId={event.id} userId={user.id} />
+                  </Suspense>
+                ) : null}
+              </Stack>
             </Grid.Col>
           </Grid>
         )}

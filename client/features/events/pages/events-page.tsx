@@ -1,6 +1,5 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { HydrationPart } from '@client/ui/hydration-part';
 import type { EventFilter } from '@common/options';
 import type { Event } from '@common/schemas/events';
 import {
@@ -37,16 +36,15 @@ const FILTERS: { value: EventFilter; label: string }[] = [
 ];
 
 /**
- * The cards, each hydrated on its own (issue 17); memoised, so the page drawing again with the same list (as
- * it does when it first subscribes to its queries) leaves them as they are instead of hydrating them all at once.
+ * The cards. Not parts of their own (ui/hydration-part.tsx): the page is hydrated in short steps anyway, and
+ * the tabs around the list update their context right after they mount, which would make React hydrate every
+ * card part at once, in one long task (issue 17).
  */
 const EventCards = memo(function EventCards({ events }: { events: Event[] }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
       {events.map((e) => (
-        <HydrationPart key={e.id}>
-          <EventListCard event={e} />
-        </HydrationPart>
+        <EventListCard key={e.id} event={e} />
       ))}
     </SimpleGrid>
   );
