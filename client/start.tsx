@@ -40,9 +40,12 @@ if (ssrState?.textContent) {
     queries: { ...defaults, refetchOnMount: (query) => !fromServer.has(query.queryHash) },
   });
   setTimeout(() => fromServer.clear(), SERVER_DATA_FRESH_MS);
-  // The page's chunks first: hydrating around a part still loading would draw that part anew.
+  // The page's chunks first: hydrating around a part still loading would draw that part anew. One that
+  // fails to load is left to the page itself (it asks again and shows the error page if it fails again).
   const matches = matchRoutes(appRoutes, window.location) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload?.()));
+  await Promise.all(
+    matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload?.().catch(() => undefined)),
+  );
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);

@@ -12,10 +12,17 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => {
-    pending ??= load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A chunk that failed to load (a dropped connection) is asked for again next time.
+        pending = undefined;
+        throw error;
+      },
+    );
     return pending;
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
