@@ -1,5 +1,4 @@
 import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { HomePage, preloadHomeForVisitor } from './home/home-page';
@@ -7,72 +6,66 @@ import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 
-// One chunk per page: the landing page loads no other page's code.
+// One chunk per page (lib/lazy-page.tsx): the landing page loads no other page's code.
 const EventsPage = lazyPage(() =>
   import('@client/features/events/pages/events-page').then((m) => m.EventsPage),
 );
-const NewEventPage = lazy(() =>
-  import('@client/features/events/pages/new-event-page').then((m) => ({ default: m.NewEventPage })),
+const NewEventPage = lazyPage(() =>
+  import('@client/features/events/pages/new-event-page').then((m) => m.NewEventPage),
 );
 const EventDetailPage = lazyPage(() =>
   import('@client/features/events/pages/event-detail-page').then((m) => m.EventDetailPage),
 );
-const MembersPage = lazy(() =>
-  import('@client/features/members/pages/members-page').then((m) => ({ default: m.MembersPage })),
+const MembersPage = lazyPage(() =>
+  import('@client/features/members/pages/members-page').then((m) => m.MembersPage),
 );
-const ProfilePage = lazy(() =>
-  import('@client/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+const ProfilePage = lazyPage(() =>
+  import('@client/features/profile/pages/profile-page').then((m) => m.ProfilePage),
 );
-const MessagesPage = lazy(() =>
-  import('@client/features/messages/pages/messages-page').then((m) => ({ default: m.MessagesPage })),
+const MessagesPage = lazyPage(() =>
+  import('@client/features/messages/pages/messages-page').then((m) => m.MessagesPage),
 );
-const SubscribePage = lazy(() =>
-  import('@client/features/billing/pages/subscribe-page').then((m) => ({ default: m.SubscribePage })),
+const SubscribePage = lazyPage(() =>
+  import('@client/features/billing/pages/subscribe-page').then((m) => m.SubscribePage),
 );
-const SubscriptionPage = lazy(() =>
-  import('@client/features/billing/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+const SubscriptionPage = lazyPage(() =>
+  import('@client/features/billing/pages/subscription-page').then((m) => m.SubscriptionPage),
 );
-const PaymentSuccessPage = lazy(() =>
-  import('@client/features/billing/pages/payment-success-page').then((m) => ({
-    default: m.PaymentSuccessPage,
-  })),
+const PaymentSuccessPage = lazyPage(() =>
+  import('@client/features/billing/pages/payment-success-page').then((m) => m.PaymentSuccessPage),
 );
-const EmailConfirmPage = lazy(() =>
-  import('@client/features/profile/pages/email-link-pages').then((m) => ({ default: m.EmailConfirmPage })),
+const EmailConfirmPage = lazyPage(() =>
+  import('@client/features/profile/pages/email-link-pages').then((m) => m.EmailConfirmPage),
 );
-const EmailCancelPage = lazy(() =>
-  import('@client/features/profile/pages/email-link-pages').then((m) => ({ default: m.EmailCancelPage })),
+const EmailCancelPage = lazyPage(() =>
+  import('@client/features/profile/pages/email-link-pages').then((m) => m.EmailCancelPage),
 );
-const NotificationsPage = lazy(() =>
-  import('@client/features/notifications/pages/notifications-page').then((m) => ({
-    default: m.NotificationsPage,
-  })),
+const NotificationsPage = lazyPage(() =>
+  import('@client/features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
 );
-const AdminMembersPage = lazy(() =>
-  import('@client/features/admin/pages/admin-members-page').then((m) => ({ default: m.AdminMembersPage })),
+const AdminMembersPage = lazyPage(() =>
+  import('@client/features/admin/pages/admin-members-page').then((m) => m.AdminMembersPage),
 );
-const AdminEmailPage = lazy(() =>
-  import('@client/features/admin/pages/admin-email-page').then((m) => ({ default: m.AdminEmailPage })),
+const AdminEmailPage = lazyPage(() =>
+  import('@client/features/admin/pages/admin-email-page').then((m) => m.AdminEmailPage),
 );
 
-const AdminAuditPage = lazy(() =>
-  import('@client/features/admin/pages/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })),
+const AdminAuditPage = lazyPage(() =>
+  import('@client/features/admin/pages/admin-audit-page').then((m) => m.AdminAuditPage),
 );
-const AdminReportsPage = lazy(() =>
-  import('@client/features/reports/pages/admin-reports-page').then((m) => ({ default: m.AdminReportsPage })),
+const AdminReportsPage = lazyPage(() =>
+  import('@client/features/reports/pages/admin-reports-page').then((m) => m.AdminReportsPage),
 );
-const SuspendedPage = lazy(() =>
-  import('@client/features/reports/pages/suspended-page').then((m) => ({ default: m.SuspendedPage })),
+const SuspendedPage = lazyPage(() =>
+  import('@client/features/reports/pages/suspended-page').then((m) => m.SuspendedPage),
 );
-const PrivacyPolicyPage = lazy(() =>
-  import('@client/features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+const PrivacyPolicyPage = lazyPage(() =>
+  import('@client/features/legal/pages/privacy-policy-page').then((m) => m.PrivacyPolicyPage),
 );
-const SafetyTipsPage = lazy(() =>
-  import('@client/features/legal/pages/safety-tips-page').then((m) => ({ default: m.SafetyTipsPage })),
+const SafetyTipsPage = lazyPage(() =>
+  import('@client/features/legal/pages/safety-tips-page').then((m) => m.SafetyTipsPage),
 );
-const TermsPage = lazy(() =>
-  import('@client/features/legal/pages/terms-page').then((m) => ({ default: m.TermsPage })),
-);
+const TermsPage = lazyPage(() => import('@client/features/legal/pages/terms-page').then((m) => m.TermsPage));
 
 /**
  * The route table of spec §2, inside the layout; errors render inside the layout too. The browser's router

@@ -1,19 +1,16 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { lazyPage } from '@client/lib/lazy-page';
-import { lazy } from 'react';
 import { PageLoader } from '../page-loader';
 
 const LandingPage = lazyPage(() => import('./landing-page').then((m) => m.LandingPage));
 
 /** The landing page's chunk: a visitor's '/' comes rendered by the server and is hydrated with it. */
 export const preloadHomeForVisitor = LandingPage.preload;
-const MemberDashboardPage = lazy(() =>
-  import('./member-dashboard-page').then((m) => ({ default: m.MemberDashboardPage })),
+const MemberDashboardPage = lazyPage(() =>
+  import('./member-dashboard-page').then((m) => m.MemberDashboardPage),
 );
-const AdminDashboardPage = lazy(() =>
-  import('@client/features/admin/pages/admin-dashboard-page').then((m) => ({
-    default: m.AdminDashboardPage,
-  })),
+const AdminDashboardPage = lazyPage(() =>
+  import('@client/features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
 );
 
 /** '/': landing page for visitors, member dashboard for members, admin dashboard for role admin. */
