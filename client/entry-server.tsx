@@ -1,7 +1,6 @@
 // The server's render of the public pages for a visitor (issue 17): built by `vite build --ssr` into
 // dist/ssr/entry-server.js and loaded by server/public-pages/ssr.ts. The browser hydrates the markup
 // (main.tsx) from the same query data.
-import './lib/dates';
 import type { LoadQuery, RenderedApp, SsrEntry } from '@common/ssr';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';

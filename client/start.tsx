@@ -1,5 +1,4 @@
 // The app: started by main.tsx once the browser has painted the page (issue 17).
-import './lib/dates';
 import { SSR_STATE_ID } from '@common/ssr';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -1,47 +1,64 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/sv';
-import { SITE_TIME_ZONE } from '@common/time';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { type StockholmParts, stockholmParts } from '@common/time';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-// Swedish names; the 'sv' locale starts weeks on Monday.
-dayjs.locale('sv');
-
-// All times are shown in Swedish time (decisions.md); the zone is defined once in common/time.ts.
-export { SITE_TIME_ZONE };
+// All times are shown in Swedish time (decisions.md), the zone's arithmetic in common/time.ts. The names
+// are spelt as dayjs' 'sv' locale spells them, as the site showed them before: a page that only shows
+// dates needs neither dayjs nor its time-zone plugin in the first bundle (issue 17); ./dayjs counts.
+const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
+const MONTHS = [
+  'januari',
+  'februari',
+  'mars',
+  'april',
+  'maj',
+  'juni',
+  'juli',
+  'augusti',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
+const MONTHS_SHORT = ['jan', 'feb', 'mar', 'apr', 'maj', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
 type DateInput = string | number | Date;
 
-/** A dayjs value in Swedish time and locale. */
-export function inSweden(d: DateInput): dayjs.Dayjs {
-  return dayjs(d).tz(SITE_TIME_ZONE);
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The Stockholm fields of an instant; null for a value that is no date (shown as nothing). */
+function partsOf(d: DateInput): StockholmParts | null {
+  const at = new Date(d);
+  return Number.isNaN(at.getTime()) ? null : stockholmParts(at);
+}
+
+const weekday = (p: StockholmParts) => WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()];
+const clock = (p: StockholmParts) => `${pad(p.hour)}:${pad(p.minute)}`;
+
+function format(d: DateInput, show: (p: StockholmParts) => string): string {
+  const p = partsOf(d);
+  return p ? show(p) : '';
 }
 
 /** 'lördag 14 juni 2025' */
 export function formatLongDate(d: DateInput): string {
-  return inSweden(d).format('dddd D MMMM YYYY');
+  return format(d, (p) => `${weekday(p)} ${p.day} ${MONTHS[p.month - 1]} ${pad(p.year, 4)}`);
 }
 
 /** '14 juni 2025' */
 export function formatDate(d: DateInput): string {
-  return inSweden(d).format('D MMMM YYYY');
+  return format(d, (p) => `${p.day} ${MONTHS[p.month - 1]} ${pad(p.year, 4)}`);
 }
 
 /** '09:30' */
 export function formatTime(d: DateInput): string {
-  return inSweden(d).format('HH:mm');
+  return format(d, clock);
 }
 
 /** '14 jun 09:30': the one short date-and-time format of the site (messages, chats, lists). */
 export function formatDayTime(d: DateInput): string {
-  return inSweden(d).format('D MMM HH:mm');
+  return format(d, (p) => `${p.day} ${MONTHS_SHORT[p.month - 1]} ${clock(p)}`);
 }
 
 /** '14 jun' */
 export function formatDayMonth(d: DateInput): string {
-  return inSweden(d).format('D MMM');
+  return format(d, (p) => `${p.day} ${MONTHS_SHORT[p.month - 1]}`);
 }
-
-export { dayjs };

@@ -1,4 +1,4 @@
-import { dayjs } from '@client/lib/dates';
+import { dayjs } from '@client/lib/dayjs';
 import { msg } from '@common/messages';
 import type { Activity } from '@common/schemas/admin';
 import relativeTime from 'dayjs/plugin/relativeTime';

@@ -1,4 +1,4 @@
-import { type dayjs, inSweden } from '@client/lib/dates';
+import { type dayjs, inSweden } from '@client/lib/dayjs';
 import type { Event } from '@common/schemas/events';
 import {
   ActionIcon,

@@ -1,4 +1,4 @@
-import { dayjs, inSweden, SITE_TIME_ZONE } from '@client/lib/dates';
+import { dayjs, inSweden, SITE_TIME_ZONE } from '@client/lib/dayjs';
 import { MAX_PARTICIPANTS_DEFAULT } from '@common/limits';
 import type { EventStatus, WaitlistMode } from '@common/options';
 import { totalPrice } from '@common/rules/event-price';

@@ -1,4 +1,4 @@
-import { inSweden } from '@client/lib/dates';
+import { inSweden } from '@client/lib/dayjs';
 
 /** When a notice came: 'i dag 14:05', 'i går 09:30', else '3 juni 14:05' (with the year when not this one). */
 export function formatNotificationTime(iso: string, now: Date = new Date()): string {

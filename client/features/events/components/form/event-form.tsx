@@ -15,6 +15,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import '@client/lib/dayjs'; // the pickers' Swedish locale
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { linkImageToEvent } from '../../api/event-image-api';

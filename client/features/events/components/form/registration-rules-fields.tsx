@@ -1,5 +1,6 @@
 import { WAITLIST_MODE_LABELS, WAITLIST_MODES, type WaitlistMode } from '@common/options';
 import { Fieldset, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import '@client/lib/dayjs'; // the pickers' Swedish locale
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import type { EventFormValues } from '../../lib/event-form-values';
