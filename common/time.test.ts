@@ -67,3 +67,52 @@ describe('Stockholm time', () => {
     expect(stockholmMonthStart('2026-03-01', -1).toISOString()).toBe('2026-01-31T23:00:00.000Z');
   });
 });
+
+describe('Stockholm time from the EU rule', () => {
+  // ICU's own answer, as every Stockholm time was read before the rule (issue 17).
+  const icu = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Stockholm',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const icuParts = (at: Date) => {
+    const parts = Object.fromEntries(icu.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+    const { year, month, day, hour, minute, second } = parts;
+    return { year, month, day, hour, minute, second };
+  };
+
+  it('agrees with ICU every 3 h 17 min 13 s from 1996 to 2040, and around each change to the second', () => {
+    const mismatches: string[] = [];
+    const check = (ms: number) => {
+      const at = new Date(ms);
+      const mine = stockholmParts(at);
+      const theirs = icuParts(at);
+      if (JSON.stringify(mine) !== JSON.stringify(theirs)) mismatches.push(at.toISOString());
+    };
+    const step = 3 * HOUR + 17 * 60_000 + 13_000; // wanders through the minutes and seconds
+    for (let ms = Date.UTC(1996, 0, 1); ms < Date.UTC(2041, 0, 1); ms += step) check(ms);
+    for (let year = 1996; year <= 2040; year++)
+      for (const month of [2, 9]) {
+        const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+        const change = lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR;
+        for (const d of [-HOUR - 1000, -1000, -1, 0, 1, 1000, 59 * 60_000 + 59_000]) check(change + d);
+      }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('asks ICU for the years before the rule, when Sweden changed on other days', () => {
+    // 1990: summer time ended on the last Sunday of September, not of October.
+    const at = new Date('1990-10-10T12:00:00Z');
+    expect(stockholmParts(at)).toEqual(icuParts(at));
+    expect(stockholmParts(at).hour).toBe(13);
+  });
+
+  it('throws for a date that is no date, as Intl does', () => {
+    expect(() => stockholmParts(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});

@@ -14,7 +14,20 @@ export interface StockholmParts {
   second: number;
 }
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
+/**
+ * An Intl formatter made on its first use: the first one of a page or process costs tens of milliseconds
+ * (ICU's data), which a page that shows its dates without Intl should not pay while its modules load
+ * (issue 17).
+ */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat(locale, options);
+    return made;
+  };
+}
+
+const partsFormat = lazyFormat('en-US', {
   timeZone: SITE_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -27,9 +40,9 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The Stockholm wall-clock fields of an instant. */
-export function stockholmParts(at: Date): StockholmParts {
-  const parts = partsFormat.formatToParts(at);
+/** The Stockholm wall-clock fields of an instant, as ICU's zone data has them (any year). */
+function intlParts(at: Date): StockholmParts {
+  const parts = partsFormat().formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return {
     year: get('year'),
@@ -38,6 +51,39 @@ export function stockholmParts(at: Date): StockholmParts {
     hour: get('hour'),
     minute: get('minute'),
     second: get('second'),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/** Since 1996 Sweden keeps the EU's summer time; before it the change dates differed (ICU's data then). */
+const EU_RULE_SINCE = 1996;
+
+/** 01:00 UTC on the last Sunday of a month (0-11) of a year, in ms: when EU summer time starts or ends. */
+function lastSundayAt1Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR_MS;
+}
+
+/**
+ * The Stockholm wall-clock fields of an instant. From 1996 on they are counted from the EU rule (UTC+2
+ * from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October, else UTC+1), not
+ * asked of Intl: a page's first Intl formatter loads ICU, tens of milliseconds on a phone in the middle of
+ * hydrating the page's dates (issue 17). time.test.ts holds the rule to ICU's data hour by hour.
+ */
+export function stockholmParts(at: Date): StockholmParts {
+  // An invalid date (NaN) goes to Intl too, which throws a RangeError for it.
+  if (!(at.getUTCFullYear() >= EU_RULE_SINCE)) return intlParts(at);
+  const ms = at.getTime();
+  const year = at.getUTCFullYear();
+  const summer = ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9);
+  const wall = new Date(ms + (summer ? 2 : 1) * HOUR_MS);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
@@ -81,7 +127,7 @@ export function stockholmMonthStart(date: string, months = 0): Date {
   return stockholmMidnight(`${pad(first.getUTCFullYear(), 4)}-${pad(first.getUTCMonth() + 1)}-01`);
 }
 
-const dayTimeFormat = new Intl.DateTimeFormat('sv-SE', {
+const dayTimeFormat = lazyFormat('sv-SE', {
   timeZone: SITE_TIME_ZONE,
   weekday: 'long',
   day: 'numeric',
@@ -90,7 +136,7 @@ const dayTimeFormat = new Intl.DateTimeFormat('sv-SE', {
   minute: '2-digit',
 });
 
-const longDateFormat = new Intl.DateTimeFormat('sv-SE', {
+const longDateFormat = lazyFormat('sv-SE', {
   timeZone: SITE_TIME_ZONE,
   day: 'numeric',
   month: 'long',
@@ -99,12 +145,12 @@ const longDateFormat = new Intl.DateTimeFormat('sv-SE', {
 
 /** "24 november 2026" in Swedish time (receipts and account e-mails). */
 export function formatStockholmLongDate(at: Date): string {
-  return longDateFormat.format(at);
+  return longDateFormat().format(at);
 }
 
 /** "lördag 6 juni kl. 09:00" in Swedish time (notices, e-mails and the server's messages). */
 export function formatStockholmDayTime(at: Date): string {
-  const text = dayTimeFormat.format(at);
+  const text = dayTimeFormat().format(at);
   // Older ICU data leaves out the "kl.".
   return text.includes('kl.') ? text : text.replace(/ (\d\d:\d\d)$/, ' kl. $1');
 }
