@@ -5,15 +5,9 @@ import type { LoadQuery, RenderedApp, SsrEntry } from '@common/ssr';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  type StaticHandlerContext,
-  StaticRouterProvider,
-} from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { appRoutes } from './app/routes';
+import { AppRoutes, appRoutes } from './app/routes';
 import { CURRENT_USER_KEY } from './features/auth/api/current-user-query';
 import { createQueryClient } from './lib/query-client';
 
@@ -47,19 +41,15 @@ const isEnabled = (query: Query): boolean => {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 };
 
-async function renderOnce(
-  queryClient: QueryClient,
-  context: StaticHandlerContext,
-  dataRoutes: Parameters<typeof createStaticRouter>[0],
-  onError: (error: unknown) => void,
-): Promise<string> {
-  const router = createStaticRouter(dataRoutes, context);
+async function renderOnce(queryClient: QueryClient, url: string, onError: (error: unknown) => void) {
   // React 19's streaming renderer; the whole page is awaited (allReady) so crawlers get every part and the
   // markup needs none of the inline scripts that stream late parts in (the CSP allows none).
   const stream = await renderToReadableStream(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
     // Every part in place: React outlines a large part into a later chunk revealed by an inline script,
@@ -76,17 +66,13 @@ async function renderOnce(
  * first render matches the markup.
  */
 export async function renderApp(url: string, load: LoadQuery, onError: (error: unknown) => void) {
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  // The routes have no loaders or actions, so no redirect can come back.
-  if (context instanceof Response) throw new Error(`Unexpected response rendering ${url}`);
   const queryClient = createQueryClient();
   // The server renders only for visitors (a member's pages are drawn by the browser).
   queryClient.setQueryData(CURRENT_USER_KEY, null);
   const tried = new Set<string>();
   let html = '';
   for (let pass = 1; ; pass++) {
-    html = await renderOnce(queryClient, context, handler.dataRoutes, onError);
+    html = await renderOnce(queryClient, url, onError);
     if (pass === MAX_PASSES) break;
     const wanted = queryClient
       .getQueryCache()

@@ -3,7 +3,7 @@ import { SSR_STATE_ID } from '@common/ssr';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { App } from './app/app';
 import { appRoutes } from './app/routes';
 import type { PageHandle } from './lib/lazy-page';
@@ -17,10 +17,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(appRoutes);
 const app = (
   <StrictMode>
-    <App router={router} queryClient={queryClient} />
+    <App queryClient={queryClient} />
   </StrictMode>
 );
 

@@ -1,19 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
+import { AppRoutes } from './routes';
 
-/** The whole client in the browser: providers around the router (main.tsx makes both). */
-export function App({
-  router,
-  queryClient,
-}: {
-  router: ReturnType<typeof createBrowserRouter>;
-  queryClient: QueryClient;
-}) {
+/** The whole client in the browser: providers around the router and its routes (start.tsx makes the client). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

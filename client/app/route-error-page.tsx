@@ -1,10 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useRouteError } from 'react-router';
 
-/** Shown when a page fails to render or its code cannot be loaded (e.g. after a new release). */
+/** Shown when a page fails to render or its code cannot be loaded (route-error-boundary.tsx). */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">

@@ -1,10 +1,9 @@
 import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { HomePage, preloadHomeForVisitor } from './home/home-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
-import { RouteErrorPage } from './route-error-page';
 
 // One chunk per page (lib/lazy-page.tsx): the landing page loads no other page's code.
 const EventsPage = lazyPage(() =>
@@ -68,66 +67,71 @@ const SafetyTipsPage = lazyPage(() =>
 const TermsPage = lazyPage(() => import('@client/features/legal/pages/terms-page').then((m) => m.TermsPage));
 
 /**
- * The route table of spec §2, inside the layout; errors render inside the layout too. The browser's router
- * (main.tsx) and the server's render of the public pages (entry-server.tsx) share it.
+ * The route table of spec §2, inside the layout (which shows a page's errors too). The browser
+ * (start.tsx) and the server's render of the public pages (entry-server.tsx) draw it with <AppRoutes />
+ * in their router.
  */
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
+      // The public pages, rendered by the server for visitors: their chunks load before hydrating.
       {
-        errorElement: <RouteErrorPage />,
+        index: true,
+        element: <HomePage />,
+        handle: { preload: preloadHomeForVisitor } satisfies PageHandle,
+      },
+      {
+        path: 'events',
+        element: <EventsPage />,
+        handle: { preload: EventsPage.preload } satisfies PageHandle,
+      },
+      {
+        path: 'events/:id',
+        element: <EventDetailPage />,
+        handle: { preload: EventDetailPage.preload } satisfies PageHandle,
+      },
+      { path: 'subscription', element: <SubscriptionPage /> },
+      { path: 'payment-success', element: <PaymentSuccessPage /> },
+      { path: 'integritetspolicy', element: <PrivacyPolicyPage /> },
+      { path: 'sakerhetstips', element: <SafetyTipsPage /> },
+      { path: 'villkor', element: <TermsPage /> },
+      { path: 'avstangd', element: <SuspendedPage /> },
+      // The links of the e-mail change work logged out too.
+      { path: 'email/confirm', element: <EmailConfirmPage /> },
+      { path: 'email/cancel', element: <EmailCancelPage /> },
+      {
+        element: <RequireAuth />,
         children: [
-          // The public pages, rendered by the server for visitors: their chunks load before hydrating.
-          {
-            index: true,
-            element: <HomePage />,
-            handle: { preload: preloadHomeForVisitor } satisfies PageHandle,
-          },
-          {
-            path: 'events',
-            element: <EventsPage />,
-            handle: { preload: EventsPage.preload } satisfies PageHandle,
-          },
-          {
-            path: 'events/:id',
-            element: <EventDetailPage />,
-            handle: { preload: EventDetailPage.preload } satisfies PageHandle,
-          },
-          { path: 'subscription', element: <SubscriptionPage /> },
-          { path: 'payment-success', element: <PaymentSuccessPage /> },
-          { path: 'integritetspolicy', element: <PrivacyPolicyPage /> },
-          { path: 'sakerhetstips', element: <SafetyTipsPage /> },
-          { path: 'villkor', element: <TermsPage /> },
-          { path: 'avstangd', element: <SuspendedPage /> },
-          // The links of the e-mail change work logged out too.
-          { path: 'email/confirm', element: <EmailConfirmPage /> },
-          { path: 'email/cancel', element: <EmailCancelPage /> },
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: 'members', element: <MembersPage /> },
-              { path: 'messages', element: <MessagesPage /> },
-              { path: 'messages/:id', element: <MessagesPage /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'notifications', element: <NotificationsPage /> },
-              { path: 'subscribe', element: <SubscribePage /> },
-            ],
-          },
-          {
-            element: <RequireAdmin />,
-            children: [
-              // Only admins create events: a member is sent to the start page instead of a form that fails.
-              { path: 'events/new', element: <NewEventPage /> },
-              { path: 'admin/members', element: <AdminMembersPage /> },
-              { path: 'admin/email', element: <AdminEmailPage /> },
-              { path: 'admin/audit', element: <AdminAuditPage /> },
-              { path: 'admin/reports', element: <AdminReportsPage /> },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'members', element: <MembersPage /> },
+          { path: 'messages', element: <MessagesPage /> },
+          { path: 'messages/:id', element: <MessagesPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'subscribe', element: <SubscribePage /> },
         ],
       },
+      {
+        element: <RequireAdmin />,
+        children: [
+          // Only admins create events: a member is sent to the start page instead of a form that fails.
+          { path: 'events/new', element: <NewEventPage /> },
+          { path: 'admin/members', element: <AdminMembersPage /> },
+          { path: 'admin/email', element: <AdminEmailPage /> },
+          { path: 'admin/audit', element: <AdminAuditPage /> },
+          { path: 'admin/reports', element: <AdminReportsPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/**
+ * The route table drawn by React Router's component routers (BrowserRouter in the browser, StaticRouter on
+ * the server): the app uses no loaders, actions or fetchers, and the data router's code (about 15 kB
+ * compressed) and its start-up (a long task on a phone) were in every public page (issue 17).
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

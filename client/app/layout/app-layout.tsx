@@ -3,8 +3,9 @@ import { HydrationPart } from '@client/ui/hydration-part';
 import { Box, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../page-loader';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { ScrollToTop } from './scroll-to-top';
@@ -31,6 +32,21 @@ function FloatingFeedback() {
   ) : null;
 }
 
+/**
+ * The current page, loaded lazily, with the error page in its place when it fails. Its own component: it
+ * reads the location, and only it draws again on a navigation, not the layout's parts.
+ */
+function CurrentPage() {
+  const { key } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={key}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 /** A skip link, header, the current page (lazy-loaded), footer and the floating feedback button. */
 export function AppLayout() {
   return (
@@ -43,9 +59,7 @@ export function AppLayout() {
       </HydrationPart>
       {/* At least a screen tall: the footer starts below the fold and never jumps as a page loads. */}
       <Box component="main" id="main" tabIndex={-1} flex={1} mih="100dvh" style={{ outline: 'none' }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <CurrentPage />
       </Box>
       <HydrationPart>
         <AppFooter />
