@@ -24,6 +24,7 @@ import { passkeyIdpRoutes } from './auth/passkeys/passkeys.idp-routes';
 import { passkeysRoutes } from './auth/passkeys/passkeys.routes';
 import { createRelyingParty } from './auth/relying-party';
 import { getOrCreateSecret, randomSecret } from './auth/secrets';
+import { rememberingSigner } from './auth/session-signer';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { blocksRoutes } from './blocks/blocks.routes';
@@ -145,7 +146,7 @@ export async function buildApp({
   app.addHook('onClose', () => store.close().catch(() => {}));
   await app.register(cookie);
   await app.register(session, {
-    secret: sessionSecret,
+    secret: rememberingSigner(sessionSecret),
     cookieName: 'sg.sid',
     store,
     saveUninitialized: false,

@@ -1,10 +1,11 @@
+import { isPro } from '@common/rules/pro';
 import { safeReturnTo } from '@common/rules/safe-return-to';
 import { errorSchema } from '@common/schemas/errors';
-import { fullUserSchema } from '@common/schemas/users';
+import { type FullUser, fullUserSchema } from '@common/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentFullUser } from '../members/members.presenter';
+import { presentFullUser, type UserRow } from '../members/members.presenter';
 import { announceEndedSessions } from '../realtime/session-sockets';
 import { upsertLoginUser } from './auth.service';
 import { BUILTIN_ISSUER_KEY } from './builtin-account';
@@ -124,6 +125,10 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
     },
   );
 
+  // Asked on every page load and focus: the answer is serialized (checked against the schema) once per
+  // version of the member's row, which the user cache hands out as the same object until the row changes,
+  // and per Pro state, the one part that moves with time (issue 17).
+  const ownRecords = new WeakMap<UserRow, { isPro: boolean; body: Buffer }>();
   r.get(
     '/api/auth/user',
     {
@@ -133,6 +138,18 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
         response: { 200: fullUserSchema, 401: errorSchema },
       },
     },
-    async (request) => presentFullUser(await requireUser(request)),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      let kept = ownRecords.get(user);
+      const pro = isPro(user, new Date());
+      if (kept?.isPro !== pro) {
+        const full = presentFullUser(user);
+        const serialize = reply.getSerializationFunction('200');
+        if (!serialize) throw new Error('GET /api/auth/user has no serializer');
+        kept = { isPro: full.isPro, body: Buffer.from(serialize(full)) };
+        ownRecords.set(user, kept);
+      }
+      return reply.type('application/json; charset=utf-8').send(kept.body as unknown as FullUser);
+    },
   );
 }

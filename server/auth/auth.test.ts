@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAccounts, sessions, users } from '../db/schema';
 import { browser, signUpAndVerify, startLogin } from '../test/browser';
-import { buildUser } from '../test/factories';
+import { buildUser, profileFormPayload } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
 import { TERMS_REQUIRED } from './idp/accounts';
 
@@ -160,5 +160,28 @@ describe('the logged-in member between requests', () => {
     await expect
       .poll(async () => (await c.get('/api/auth/user')).statusCode, { timeout: 1000, interval: 20 })
       .toBe(401);
+  });
+
+  it('answers the member’s own record as it is now: a profile change at once, Pro ending with its period', async () => {
+    const member = await buildUser(t.db, {
+      firstName: 'Period',
+      membershipType: 'pro',
+      stripeSubscriptionId: 'sub_test_period',
+      subscriptionStatus: 'cancel_at_period_end',
+      subscriptionPeriodEnd: new Date(Date.now() + 1500),
+    });
+    const c = await t.as(member);
+    const first = await c.get('/api/auth/user');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toMatchObject({ firstName: 'Period', isPro: true });
+    // The same answer again (kept serialized), then the member's own change shows on the next request.
+    expect((await c.get('/api/auth/user')).body).toBe(first.body);
+    const profile = profileFormPayload({ club: 'Ullna GK', email: member.email });
+    expect((await c.put(`/api/users/${member.id}`, profile)).statusCode).toBe(200);
+    expect((await c.get('/api/auth/user')).json()).toMatchObject({ club: 'Ullna GK', isPro: true });
+    // Nothing changes in the database when the paid period runs out: the answer follows the clock.
+    await expect
+      .poll(async () => (await c.get('/api/auth/user')).json().isPro, { timeout: 3000, interval: 100 })
+      .toBe(false);
   });
 });

@@ -6,7 +6,8 @@ const gzip = promisify(gzipCb);
 
 export interface CachedList {
   version: number;
-  body: string;
+  /** UTF-8 bytes, encoded once: the list is sent as is, not encoded again per request (issue 17). */
+  body: Buffer;
   /** The same body gzipped once, for clients that accept it (a 1 MB list is about 60 kB). */
   gzipped: Buffer;
 }
@@ -26,7 +27,8 @@ export function createEventListCache(watch: ChangeWatch, build: () => Promise<st
     if (!building) {
       building = build()
         .then(async (body) => {
-          const next = { version, body, gzipped: await gzip(body) };
+          const bytes = Buffer.from(body);
+          const next = { version, body: bytes, gzipped: await gzip(bytes) };
           if (!cached || next.version >= cached.version) cached = next;
           return next;
         })
