@@ -2,6 +2,7 @@
 // production server on PGlite with the demo data, for the public pages: landing, /events and an event.
 // Writes each page's category scores and Web Vitals to bench/results/lighthouse.json.
 // `npm run bench -- lighthouse`; BENCH_RUNS=n takes the median of n runs per page (default 1).
+import { brotliCompressSync, constants } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { seedDemoDataIfEmpty } from '../server/seed/seed';
@@ -40,6 +41,14 @@ async function audit(url: string, port: number) {
   }
 }
 
+/** The compressed size of a page's inline <style> blocks as a visitor gets it, in kB. */
+async function inlineStylesKb(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  const compressed = brotliCompressSync(css, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  return Math.round(compressed.length / 1024);
+}
+
 /** One Lighthouse run of a page: scores 0–100, metrics in ms (CLS unitless), bytes on the wire. */
 async function auditOnce(url: string, port: number) {
   const result = await lighthouse(url, {
@@ -69,7 +78,10 @@ async function auditOnce(url: string, port: number) {
       own.filter((r) => types.includes(r.resourceType ?? '')).reduce((n, r) => n + (r.transferSize ?? 0), 0) /
         1024,
     );
-  row.jsCssKb = kb(['Script', 'Stylesheet']);
+  // The page's styles are inline (server/public-pages/ssr.ts), inside the HTML: counted here as they
+  // would travel on their own (brotli at the server's quality 5), so the figure is every script and style.
+  row.inlineCssKb = await inlineStylesKb(url);
+  row.jsCssKb = kb(['Script', 'Stylesheet']) + row.inlineCssKb;
   row.imageKb = kb(['Image']);
   if (process.env.BENCH_VERBOSE) {
     const details = (id: string) =>
