@@ -163,12 +163,13 @@ export async function buildApp({
   registerCurrentUser(app);
   // Logged-in sessions are extended once less than half their lifetime is left.
   const maxAgeMs = config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const expires = request.session?.cookie.expires;
     if (request.session?.get('userId') && expires && expires.getTime() - Date.now() < maxAgeMs / 2) {
       request.session.touch();
       request.session.set('refreshedAt', Date.now());
     }
+    done();
   });
   await registerSecurity(app);
   await app.register(changeWatchesPlugin);

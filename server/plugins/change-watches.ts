@@ -21,10 +21,13 @@ async function changeWatchesPlugin(app: FastifyInstance) {
     users: await watchChanges(app.database, 'users', 'sg_users_cache'),
   };
   app.decorate('watches', watches);
-  app.addHook('onSend', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    watches.events.invalidate();
-    watches.users.invalidate();
+  // Callback-style: every answer passes it, without a promise each (issue 17).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) {
+      watches.events.invalidate();
+      watches.users.invalidate();
+    }
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await watches.events.close();

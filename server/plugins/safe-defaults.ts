@@ -178,14 +178,19 @@ export function registerSafeDefaults(app: FastifyInstance): void {
   // Before validation, so no schema (and no handler reading the raw request) sees a NUL. A raw body
   // (Buffer: the Stripe webhook) and multipart streams are not parsed here; the error handler's
   // badInputMessage covers what reaches the database another way.
-  app.addHook('preValidation', async (request, reply) => {
+  // Callback-style hooks: every request passes them, without a promise each (issue 17).
+  app.addHook('preValidation', (request, reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      return refuseNul(request, reply);
+      // Answered here: done is not called.
+      refuseNul(request, reply);
+      return;
     }
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && isPrivateAnswer(request))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
