@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../db/schema';
-import { buildUser } from '../test/factories';
+import { buildEvent, buildUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
 
 describe('security', () => {
@@ -39,8 +39,8 @@ describe('security', () => {
     expect((await other.post('/api/feedback', { rating: 3 })).statusCode).toBe(201);
   });
 
-  it('sends a Content-Security-Policy and no-sniff headers', async () => {
-    const res = await t.anon.get('/api/events');
+  it('sends a page a Content-Security-Policy and no-sniff headers', async () => {
+    const res = await t.anon.get('/events');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -49,6 +49,27 @@ describe('security', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined(); // served over http here
+    // The API's own HTML pages keep the pages' policy.
+    const docs = await t.anon.get('/api/docs/');
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    const unsubscribe = await t.anon.get('/api/unsubscribe/not-a-token', { accept: 'text/html' });
+    expect(unsubscribe.headers['content-type']).toContain('text/html');
+    expect(unsubscribe.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it("sends the API's JSON answers a policy that lets them load, run and be framed by nothing", async () => {
+    const res = await t.anon.get('/api/events');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined(); // only a page opens windows
+    // Whatever else the API sends (an image, a calendar, a PDF) keeps the full set.
+    const event = await buildEvent(t.db);
+    const calendar = await t.anon.get(`/api/events/${event.id}/calendar.ics`);
+    expect(calendar.headers['content-type']).toContain('text/calendar');
+    expect(calendar.headers['content-security-policy']).toContain("default-src 'self'");
     // Error answers carry them too.
     const missing = await t.anon.get('/api/events/999999');
     expect(missing.statusCode).toBe(404);
