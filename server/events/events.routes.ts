@@ -67,8 +67,8 @@ export async function eventsRoutes(app: FastifyInstance) {
       const etag = `"events-${bootId}-${version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
-      // Already serialized (and checked against the schema) when it was cached.
-      reply.type('application/json; charset=utf-8').serializer((p: unknown) => p as string);
+      // Already serialized (and checked against the schema) when it was cached: bytes are sent as they are.
+      reply.type('application/json; charset=utf-8');
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
         return reply.header('content-encoding', 'gzip').send(gzipped as unknown as Event[]);
       }
