@@ -68,13 +68,13 @@ function lastSundayAt1Utc(year: number, month: number): number {
  * The Stockholm wall-clock fields of an instant. From 1996 on they are counted from the EU rule (UTC+2
  * from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October, else UTC+1), not
  * asked of Intl: a page's first Intl formatter loads ICU, tens of milliseconds on a phone in the middle of
- * hydrating the page's dates (issue 17). time.test.ts holds the rule to ICU's data hour by hour.
+ * hydrating the page's dates (issue 17). time.test.ts holds the rule to ICU's data from 1996 to 2040.
  */
 export function stockholmParts(at: Date): StockholmParts {
-  // An invalid date (NaN) goes to Intl too, which throws a RangeError for it.
-  if (!(at.getUTCFullYear() >= EU_RULE_SINCE)) return intlParts(at);
-  const ms = at.getTime();
   const year = at.getUTCFullYear();
+  // An invalid date (NaN) goes to Intl too, which throws a RangeError for it.
+  if (!(year >= EU_RULE_SINCE)) return intlParts(at);
+  const ms = at.getTime();
   const summer = ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9);
   const wall = new Date(ms + (summer ? 2 : 1) * HOUR_MS);
   return {
