@@ -1,7 +1,6 @@
 import { IMAGE_MAX_BYTES } from '@common/limits';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import session from '@fastify/session';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -50,6 +49,7 @@ import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSafeDefaults } from './plugins/safe-defaults';
 import { registerSecurity } from './plugins/security';
+import { registerSession } from './plugins/session';
 import { createSessionStore } from './plugins/session-store';
 import { registerStaticClient } from './plugins/static-client';
 import { publicPagesRoutes } from './public-pages/public-pages.routes';
@@ -145,32 +145,14 @@ export async function buildApp({
   const store = await createSessionStore(database, config.SESSION_MAX_AGE_DAYS);
   app.addHook('onClose', () => store.close().catch(() => {}));
   await app.register(cookie);
-  await app.register(session, {
-    secret: rememberingSigner(sessionSecret),
-    cookieName: 'sg.sid',
+  // Logged-in sessions are extended once less than half their lifetime is left.
+  registerSession(app, {
     store,
-    saveUninitialized: false,
-    // A session is written only when it changes (not on every request); see the refresh hook below.
-    rolling: false,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: 'auto',
-      path: '/',
-      maxAge: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
-    },
+    signer: rememberingSigner(sessionSecret),
+    cookieName: 'sg.sid',
+    maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
   });
   registerCurrentUser(app);
-  // Logged-in sessions are extended once less than half their lifetime is left.
-  const maxAgeMs = config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
-  app.addHook('preHandler', (request, _reply, done) => {
-    const expires = request.session?.cookie.expires;
-    if (request.session?.get('userId') && expires && expires.getTime() - Date.now() < maxAgeMs / 2) {
-      request.session.touch();
-      request.session.set('refreshedAt', Date.now());
-    }
-    done();
-  });
   await registerSecurity(app);
   await app.register(changeWatchesPlugin);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });

@@ -6,7 +6,6 @@ import { createUserCache } from './user-cache';
 declare module 'fastify' {
   interface Session {
     userId?: string;
-    refreshedAt?: number;
     /** Pending login: PKCE verifier, state, nonce and where to go after. */
     login?: { codeVerifier: string; state: string; nonce: string; returnTo: string };
   }

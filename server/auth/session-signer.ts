@@ -4,9 +4,9 @@ import { Signer } from '@fastify/cookie';
 const MAX_REMEMBERED = 10_000;
 
 /**
- * The session cookie's signer (HMAC-SHA256 with the session secret, as @fastify/session makes its own)
- * that remembers the cookies it has found valid: @fastify/session checks a member's cookie and signs
- * the same id again on every request, two HMACs that were a tenth of a logged-in GET (issue 17). Only
+ * The session cookie's signer (HMAC-SHA256 with the session secret, @fastify/cookie's format) that
+ * remembers the cookies it has found valid: checking a member's cookie on every request was an HMAC
+ * that, with signing the same id again, was a tenth of a logged-in GET (issue 17). Only
  * valid signatures are remembered, so forged cookies neither fill the memory nor push real ones out;
  * a new visitor's never-saved session id is signed without being remembered.
  */

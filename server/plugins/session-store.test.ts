@@ -63,13 +63,12 @@ describe('session cache', () => {
     await as.get('/api/auth/user');
     const [sid] = await sidOf(user.id);
     const other = await createSessionStore(t.database, 30);
-    const get = (sid: string) =>
-      new Promise<unknown>((resolve, reject) => other.get(sid, (err, s) => (err ? reject(err) : resolve(s))));
     try {
-      expect(await get(sid)).toMatchObject({ userId: user.id });
+      expect((await other.get(sid))?.data).toMatchObject({ userId: user.id });
       await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: as.cookie ?? '' } });
       await new Promise((r) => setTimeout(r, 50));
-      expect(await get(sid)).toBeNull();
+      expect(other.peek(sid)).toBeUndefined();
+      expect(await other.get(sid)).toBeNull();
     } finally {
       await other.close();
     }

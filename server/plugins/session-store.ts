@@ -1,10 +1,8 @@
-import type { SessionStore } from '@fastify/session';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { sessions } from '../db/schema';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The channel migration 0020's trigger announces a changed or ended session on (payload: its sid). */
 export const SESSIONS_CHANNEL = 'sg_sessions';
 /** Sessions kept in memory per instance (the oldest read go first). */
@@ -20,24 +18,52 @@ const sessionBySid = preparedQuery((db) =>
     .prepare('sg_session_by_sid'),
 );
 
-type Row = { sess: unknown; expire: Date };
-type Cached = { row: Row | null; epoch: number; at: number };
+/** What a session holds (`userId`, a pending login…), as kept in its row's `sess` beside `cookie`. */
+export type SessionData = Readonly<Record<string, unknown>>;
+/** A live session as stored: its data (frozen: shared by the requests that read it) and when it ends. */
+export interface StoredSession {
+  data: SessionData;
+  expires: Date;
+}
+type Cached = { session: StoredSession | null; epoch: number; at: number };
 
-export type CachedSessionStore = SessionStore & { prune(): Promise<void>; close(): Promise<void> };
+export interface SessionStore {
+  /** The session as this instance knows it while that copy is current (null: none), else undefined. */
+  peek(sid: string): StoredSession | null | undefined;
+  /** The live session with this id, or null (none, or expired). */
+  get(sid: string): Promise<StoredSession | null>;
+  set(sid: string, data: SessionData, expires: Date): Promise<void>;
+  destroy(sid: string): Promise<void>;
+  prune(): Promise<void>;
+  close(): Promise<void>;
+}
 
 /**
- * @fastify/session store over the `sessions` table, so every instance shares sessions, with the sessions
- * this instance has read kept in memory: a logged-in request reads no session row while its copy is
- * current. Copies are dropped when the session changes or ends anywhere (NOTIFY from a trigger), when
- * the LISTEN connection was down (announcements may be lost), and after a minute in any case.
+ * Rows are kept in @fastify/session's shape (the data's keys beside `cookie: { expires, originalMaxAge }`),
+ * which the site used before its own session plugin: sessions made then stay valid.
+ */
+function fromRow(row: { sess: unknown; expire: Date }): StoredSession {
+  const { cookie: _cookie, ...data } = (row.sess ?? {}) as Record<string, unknown>;
+  return { data: Object.freeze(data), expires: row.expire };
+}
+
+const live = (session: StoredSession | null) =>
+  session && session.expires.getTime() > Date.now() ? session : null;
+
+/**
+ * The sessions table, shared by every instance, with the sessions this instance has read kept in
+ * memory: a logged-in request reads no session row while its copy is current. Copies are dropped when
+ * the session changes or ends anywhere (NOTIFY from a trigger), when the LISTEN connection was down
+ * (announcements may be lost), and after a minute in any case.
  */
 export async function createSessionStore(
   database: Pick<Database, 'db' | 'listen' | 'listenerEpoch'>,
   maxAgeDays: number,
-): Promise<CachedSessionStore> {
+): Promise<SessionStore> {
   const { db } = database;
+  const maxAgeMs = maxAgeDays * 86_400_000;
   const cache = new Map<string, Cached>();
-  // Bumped per announced sid while a read is under way, so a read that raced a change is not kept.
+  // Announced sids while a read is under way, so a read that raced a change is not kept.
   const changedDuringRead = new Set<string>();
   let reading = 0;
   const forget = (sid: string) => {
@@ -46,24 +72,33 @@ export async function createSessionStore(
   };
   const unlisten = await database.listen(SESSIONS_CHANNEL, forget);
 
-  const remember = (sid: string, row: Row | null, epoch: number | null) => {
-    if (epoch === null) return;
+  const remember = (sid: string, session: StoredSession | null, epoch: number) => {
     cache.delete(sid);
-    cache.set(sid, { row, epoch, at: Date.now() });
+    cache.set(sid, { session, epoch, at: Date.now() });
     while (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
   };
 
-  async function read(sid: string): Promise<Row | null> {
-    const epoch = database.listenerEpoch();
+  function peek(sid: string): StoredSession | null | undefined {
     const hit = cache.get(sid);
-    if (hit && epoch !== null && hit.epoch === epoch && Date.now() - hit.at < MAX_TRUST_MS) return hit.row;
+    const epoch = database.listenerEpoch();
+    if (!hit || epoch === null || hit.epoch !== epoch || Date.now() - hit.at >= MAX_TRUST_MS)
+      return undefined;
+    return live(hit.session);
+  }
+
+  async function get(sid: string): Promise<StoredSession | null> {
+    const known = peek(sid);
+    if (known !== undefined) return known;
+    const epoch = database.listenerEpoch();
     reading++;
     changedDuringRead.delete(sid);
     try {
       const rows = await sessionBySid(db).execute({ sid });
-      const row = rows[0] ?? null;
-      if (!changedDuringRead.has(sid) && database.listenerEpoch() === epoch) remember(sid, row, epoch);
-      return row;
+      const session = rows[0] ? fromRow(rows[0]) : null;
+      if (epoch !== null && !changedDuringRead.has(sid) && database.listenerEpoch() === epoch) {
+        remember(sid, session, epoch);
+      }
+      return live(session);
     } finally {
       reading--;
       if (reading === 0) changedDuringRead.clear();
@@ -71,30 +106,20 @@ export async function createSessionStore(
   }
 
   return {
-    set(sid, session, cb) {
-      const plain = JSON.parse(JSON.stringify(session)) as { cookie?: { expires?: string } };
-      const expire = plain.cookie?.expires
-        ? new Date(plain.cookie.expires)
-        : new Date(Date.now() + maxAgeDays * DAY_MS);
+    peek,
+    get,
+    async set(sid, data, expires) {
+      const sess = { ...data, cookie: { originalMaxAge: maxAgeMs, expires: expires.toISOString() } };
       forget(sid);
       // The write is announced (an update) or new: the next read fetches the row once.
-      db.insert(sessions)
-        .values({ sid, sess: plain, expire })
-        .onConflictDoUpdate({ target: sessions.sid, set: { sess: plain, expire } })
-        .then(() => cb(), cb);
+      await db
+        .insert(sessions)
+        .values({ sid, sess, expire: expires })
+        .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire: expires } });
     },
-    get(sid, cb) {
-      read(sid).then((row) => {
-        if (!row || row.expire.getTime() <= Date.now()) return cb(null, null);
-        // biome-ignore lint/suspicious/noExplicitAny: @fastify/session restores a Session from the plain object
-        cb(null, row.sess as any);
-      }, cb);
-    },
-    destroy(sid, cb) {
+    async destroy(sid) {
       forget(sid);
-      db.delete(sessions)
-        .where(eq(sessions.sid, sid))
-        .then(() => cb(), cb);
+      await db.delete(sessions).where(eq(sessions.sid, sid));
     },
     async prune() {
       await db.delete(sessions).where(lt(sessions.expire, new Date()));

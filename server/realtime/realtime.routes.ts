@@ -194,11 +194,10 @@ async function realtimeRoutes(app: FastifyInstance) {
         socket.close(4401, msg.notLoggedIn);
         return;
       }
-      const expires = request.session.cookie.expires;
       const added = hub.add(socket, {
         userId: user.id,
         sid: request.session.sessionId,
-        expiresAt: expires ? new Date(expires).getTime() : null,
+        expiresAt: request.session.expires.getTime(),
       });
       if (!added) {
         // Another upgrade of the same member got in between the check and here.
