@@ -44,7 +44,7 @@ describe('sessions', () => {
     expect(await t.db.$count(sessions)).toBe(before);
   });
 
-  it('extends a logged-in session once less than half its lifetime is left, and not before', async () => {
+  it('extends a logged-in session once less than half its lifetime is left, on a private answer, and not before', async () => {
     const as = await t.as(member);
     const sid = sidOf(as);
     const fresh = await rowOf(sid);
@@ -58,8 +58,14 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expire: new Date(Date.now() + 10 * DAY_MS) })
       .where(eq(sessions.sid, sid));
+    // Not on an answer a shared cache may keep (the events list is `no-cache`): no cookie rides on it.
+    const shared = await as.get('/api/events');
+    expect(shared.headers['cache-control']).toBe('no-cache');
+    expect(shared.headers['set-cookie']).toBeUndefined();
+    expect((await rowOf(sid))?.expire.getTime()).toBeLessThan(Date.now() + 11 * DAY_MS);
     const res = await as.get('/api/auth/user');
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const row = await rowOf(sid);
     expect(row?.expire.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
     expect(row?.sess).toMatchObject({ userId: member.id });

@@ -27,6 +27,9 @@ export interface SessionOptions {
 type Key = keyof Session & string;
 type Context = Pick<SessionOptions, 'store' | 'signer' | 'maxAgeMs'>;
 
+/** Cache-Control values no shared cache stores. */
+const PRIVATE = /\b(no-store|private)\b/i;
+
 /** 192 random bits, as URL-safe text (32 characters). */
 const newSessionId = () => randomBytes(24).toString('base64url');
 
@@ -136,9 +139,7 @@ export function registerSession(app: FastifyInstance, options: SessionOptions): 
   const { store, signer, cookieName, maxAgeMs } = options;
   const ctx: Context = { store, signer, maxAgeMs };
   const restore = (request: FastifyRequest, id: string, cookie: string, stored: StoredSession | null) => {
-    const session = new MemberSession(ctx, stored && { id, cookie, stored });
-    if (stored && stored.expires.getTime() - Date.now() < maxAgeMs / 2) session.touch();
-    request.session = session;
+    request.session = new MemberSession(ctx, stored && { id, cookie, stored });
   };
 
   app.decorateRequest('session', null as unknown as MemberSession);
@@ -165,6 +166,11 @@ export function registerSession(app: FastifyInstance, options: SessionOptions): 
   app.addHook('onSend', (request, reply, _payload, done) => {
     const session = request.session as MemberSession | null;
     if (!session) return done();
+    // Extended on a private answer only: a cookie must never ride on one a shared cache may keep.
+    const privateAnswer = PRIVATE.test(String(reply.getHeader('cache-control') ?? ''));
+    if (privateAnswer && session.isFromCookie() && session.expires.getTime() - Date.now() < maxAgeMs / 2) {
+      session.touch();
+    }
     const write = session.pending();
     if (!write) {
       if (request.cookies[cookieName] !== undefined && !session.isFromCookie()) {
@@ -173,6 +179,7 @@ export function registerSession(app: FastifyInstance, options: SessionOptions): 
       return done();
     }
     store.set(write.id, write.data, write.expires).then(() => {
+      if (!privateAnswer) reply.header('cache-control', 'no-store');
       reply.setCookie(cookieName, write.cookie, {
         path: '/',
         httpOnly: true,
