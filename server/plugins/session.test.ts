@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 import { buildPro } from '../test/factories';
-import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
+import {
+  createTestContext,
+  sessionIdOfCookie,
+  sessionIdOf as sidOf,
+  type TestContext,
+} from '../test/test-app';
 import { MemberSession } from './session';
 import { createSessionStore } from './session-store';
 
 const DAY_MS = 86_400_000;
-
-/** The session id inside a client's signed `sg.sid` cookie. */
-function sidOf(client: TestClient): string {
-  const signed = decodeURIComponent(client.cookie!.split('=')[1]);
-  return signed.slice(0, signed.lastIndexOf('.'));
-}
 
 const setCookieOf = (res: { headers: Record<string, unknown> }) => {
   const header = res.headers['set-cookie'];
@@ -111,8 +110,7 @@ describe('sessions', () => {
     const res = await t.anon.get('/api/login');
     expect(res.statusCode).toBe(302);
     const cookie = setCookieOf(res);
-    const signed = decodeURIComponent(/sg\.sid=([^;]+)/.exec(cookie)![1]);
-    const row = await rowOf(signed.slice(0, signed.lastIndexOf('.')));
+    const row = await rowOf(sessionIdOfCookie(/sg\.sid=([^;]+)/.exec(cookie)![1]));
     expect(row?.sess).toMatchObject({ login: { returnTo: '/' } });
     expect(row?.expire.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
   });

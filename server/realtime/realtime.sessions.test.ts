@@ -5,15 +5,9 @@ import { endUserSessions } from '../auth/sessions';
 import { sessions } from '../db/schema';
 import { signUpAndVerify } from '../test/browser';
 import { buildUser } from '../test/factories';
-import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
+import { createTestContext, sessionIdOf as sidOf, type TestContext } from '../test/test-app';
 import { CLOSE_SESSION_ENDED } from './realtime.hub';
 import { joinedSocket, settle, type TestSocket } from './test-socket';
-
-/** The session id inside a signed `sg.sid` cookie. */
-function sidOf(client: TestClient): string {
-  const signed = decodeURIComponent(client.cookie!.split('=')[1]);
-  return signed.slice(0, signed.lastIndexOf('.'));
-}
 
 /** The close code, or 'open' if the socket is still open after `ms`. */
 const closedWithin = (s: TestSocket, ms = 2000) =>

@@ -67,6 +67,15 @@ function client(app: FastifyInstance, cookie: string | null): TestClient {
   };
 }
 
+/** The session id inside a signed `sg.sid` cookie value (as a `Set-Cookie` or a client's cookie holds it). */
+export function sessionIdOfCookie(value: string): string {
+  const signed = decodeURIComponent(value);
+  return signed.slice(0, signed.lastIndexOf('.'));
+}
+
+/** The session id of a logged-in test client. */
+export const sessionIdOf = (client: TestClient): string => sessionIdOfCookie(client.cookie!.split('=')[1]);
+
 export interface TestContextOptions {
   /** Start the background jobs (pg-boss: e-mail sending); off by default. */
   jobs?: boolean;
