@@ -96,16 +96,12 @@ export class MemberSession {
 
   /** A new, empty session under a new id, saved with this answer (at login, against fixation); the old one ends at once. */
   async regenerate(): Promise<void> {
-    await this.#end();
+    await this.destroy();
     this.#modified = true;
   }
 
   /** Ends the session: its row goes, the cookie is cleared, and the request goes on as a visitor's. */
   async destroy(): Promise<void> {
-    await this.#end();
-  }
-
-  async #end() {
     if (this.#fromCookie && this.#id) await this.#ctx.store.destroy(this.#id);
     this.#id = null;
     this.#cookie = null;
@@ -166,20 +162,20 @@ export function registerSession(app: FastifyInstance, options: SessionOptions): 
   app.addHook('onSend', (request, reply, _payload, done) => {
     const session = request.session as MemberSession | null;
     if (!session) return done();
+    const fromCookie = session.isFromCookie();
+    const privateAnswer = () => PRIVATE.test(String(reply.getHeader('cache-control') ?? ''));
     // Extended on a private answer only: a cookie must never ride on one a shared cache may keep.
-    const privateAnswer = PRIVATE.test(String(reply.getHeader('cache-control') ?? ''));
-    if (privateAnswer && session.isFromCookie() && session.expires.getTime() - Date.now() < maxAgeMs / 2) {
+    if (fromCookie && session.expires.getTime() - Date.now() < maxAgeMs / 2 && privateAnswer()) {
       session.touch();
     }
     const write = session.pending();
     if (!write) {
-      if (request.cookies[cookieName] !== undefined && !session.isFromCookie()) {
+      if (!fromCookie && request.cookies[cookieName] !== undefined)
         reply.clearCookie(cookieName, { path: '/' });
-      }
       return done();
     }
     store.set(write.id, write.data, write.expires).then(() => {
-      if (!privateAnswer) reply.header('cache-control', 'no-store');
+      if (!privateAnswer()) reply.header('cache-control', 'no-store');
       reply.setCookie(cookieName, write.cookie, {
         path: '/',
         httpOnly: true,
