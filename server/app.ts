@@ -145,7 +145,7 @@ export async function buildApp({
   const store = await createSessionStore(database, config.SESSION_MAX_AGE_DAYS);
   app.addHook('onClose', () => store.close().catch(() => {}));
   await app.register(cookie);
-  // Logged-in sessions are extended once less than half their lifetime is left.
+  // Sessions written only when changed; one used after half its lifetime is extended (plugins/session.ts).
   registerSession(app, {
     store,
     signer: rememberingSigner(sessionSecret),
