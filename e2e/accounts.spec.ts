@@ -8,6 +8,7 @@ import {
   type NewMember,
   PASSWORD,
   PRO,
+  pick,
   signUp,
   uniqueEmail,
   waitUntilLoggedIn,
@@ -57,11 +58,6 @@ const securitySection = (page: Page) => page.getByRole('region', { name: 'Säker
 /** A toast with this text (one at a time, but the previous one may still be leaving). */
 const expectToast = (page: Page, text: string) =>
   expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Completes a new member's profile form (every required field), so it can be saved. */
 async function completeProfile(page: Page, form: Locator): Promise<void> {

@@ -7,6 +7,7 @@ import {
   hasHorizontalScroll,
   loginAs,
   PRO,
+  pick,
   signUp as signUpMember,
   uniqueEmail,
 } from './support';
@@ -16,11 +17,6 @@ async function signUp(page: Page, firstName: string): Promise<string> {
   const email = uniqueEmail(firstName);
   await signUpMember(page, { firstName, lastName: 'Profilsson', email, password: 'birdie2026' });
   return email;
-}
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A toast with this text (one at a time, but the previous one may still be leaving). */

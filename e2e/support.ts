@@ -89,3 +89,17 @@ export function memberPages() {
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/**
+ * Picks an option of a Mantine Select by its label. A click that lands outside the open list (the page
+ * still laying out sections that load, on a slow machine) closes it: then the list is opened again.
+ */
+export async function pick(page: Page, label: string, option: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  const item = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await item.isVisible())) await box.click();
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(box).toHaveValue(option);
+}
