@@ -163,6 +163,32 @@ for (const role of ['visitor', 'free', 'pro', 'admin'] as const) {
   });
 }
 
+test("the server-rendered public pages' buttons look like buttons before any script has run", async ({
+  browser,
+}) => {
+  // What a visitor sees until the app has started (issue 17's server render): the theme's colours for
+  // the light scheme must apply without the app setting the scheme on <html>.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const unstyled: Unstyled[] = [];
+  let checked = 0;
+  try {
+    for (const { width, height } of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      for (const path of ['/', '/events', '/events/{event}']) {
+        await open(page, path);
+        const found = await unstyledButtons(page);
+        checked += found.checked;
+        unstyled.push(...found.unstyled.map((u) => ({ page: path, width, ...u })));
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  expect(checked).toBeGreaterThan(5);
+  expect(unstyled, JSON.stringify(unstyled, null, 2)).toEqual([]);
+});
+
 test('the buttons keep their look when the member moves between pages inside the app', async ({ page }) => {
   // Chunks, and their stylesheets, then load in the order of the member's steps, not of one page load.
   test.setTimeout(120_000);
