@@ -52,5 +52,12 @@ test.describe('brand', () => {
     await expect(brand).toContainText('Singelgolf');
     await expect(page.getByRole('contentinfo').locator('svg[viewBox="0 0 64 64"]')).toBeVisible();
     await expect(page.locator('body')).not.toContainText('⛳');
+
+    // On a phone, the menu's title too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Öppna meny' }).click();
+    const menu = page.getByRole('dialog');
+    await expect(menu.locator('svg[viewBox="0 0 64 64"]')).toBeVisible();
+    await expect(menu).toContainText('Singelgolf');
   });
 });

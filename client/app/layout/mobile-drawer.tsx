@@ -1,8 +1,9 @@
 import { LOGIN_URL, LOGOUT_URL, SIGNUP_URL } from '@client/features/auth/lib/auth-urls';
 import type { FullUser } from '@common/schemas/users';
 import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconCrown, IconGolf, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCrown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { BrandMark } from './brand-mark';
 import { isActivePath, MAIN_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
 import { menuName } from './user-name';
@@ -26,7 +27,7 @@ export function MobileDrawer({ opened, onClose, user, isPro }: MobileDrawerProps
       size="min(300px, 85vw)"
       title={
         <Group gap={8} c="golf">
-          <IconGolf size={22} />
+          <BrandMark size={26} />
           <Text fw={700}>Singelgolf</Text>
         </Group>
       }
