@@ -33,7 +33,8 @@ export const msg = {
   handicapNotNumber: 'Handicap måste vara ett tal',
   optionInvalid: 'Ogiltigt alternativ',
   textTooLong: 'Texten är för lång',
-  emailTaken: 'E-postadressen används redan av en annan medlem',
+  /** A change of address per member, or to one address, more than five times an hour (issue 28). */
+  emailChangeLimit: 'För många byten av e-postadress den senaste timmen. Vänta en stund och försök igen.',
   profileImageNotFound: 'Profilbilden hittades inte',
   meetupInterestsKeepMin: 'Du måste ha minst {n} intressen valda',
   lookingForKeepMin: 'Du måste ha minst {n} alternativ valt',

@@ -1,9 +1,14 @@
 import type { AdminEmail } from '@common/schemas/admin-emails';
 import type { outboundEmails } from '../db/schema';
+import { redactTokens } from '../email/redact';
 
 type EmailRow = typeof outboundEmails.$inferSelect;
 
-/** An outbox row as administrators read it; the extra headers and the lease stay on the server. */
+/**
+ * An outbox row as administrators read it; the extra headers and the lease stay on the server, and
+ * every link's one-time code is hidden in the text and the HTML (a reset or confirmation link shown
+ * here would let an administrator log in as the member): only the recipient holds a working link.
+ */
 export function presentAdminEmail(row: EmailRow): AdminEmail {
   return {
     id: row.id,
@@ -16,7 +21,7 @@ export function presentAdminEmail(row: EmailRow): AdminEmail {
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     nextAttemptAt: row.status === 'queued' ? row.nextAttemptAt.toISOString() : null,
-    text: row.textBody,
-    html: row.htmlBody,
+    text: redactTokens(row.textBody),
+    html: redactTokens(row.htmlBody),
   };
 }

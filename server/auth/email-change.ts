@@ -1,8 +1,9 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { msg } from '@common/messages';
+import { and, eq, gt, isNull, min, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idpAccounts, users } from '../db/schema';
+import { accountTokens, idpAccounts, users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
-import { ConflictError, ValidationError } from '../errors';
+import { ConflictError, DomainError, ValidationError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
 import {
   consumeToken,
@@ -10,7 +11,6 @@ import {
   retireUserTokens,
   type TokenProblem,
   tokenProblemMessage,
-  tokensSentSince,
 } from './account-tokens';
 import { builtInAccountId } from './builtin-account';
 
@@ -21,7 +21,15 @@ import { builtInAccountId } from './builtin-account';
  */
 
 const HOUR_MS = 60 * 60 * 1000;
-const CHANGE_LINKS_PER_HOUR = 5;
+/** Address changes (each one e-mail to the new address, one to the old) per member, and per new address, per hour. */
+export const EMAIL_CHANGES_PER_HOUR = 5;
+
+/** Too many changes of address within the hour, for this member or to this address (429, Retry-After). */
+export class EmailChangeLimitError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(msg.emailChangeLimit, 429);
+  }
+}
 
 export const emailChangeLinks = (publicUrl: string) => ({
   confirm: (token: string) => `${publicUrl}/email/confirm?token=${token}`,
@@ -31,9 +39,59 @@ export const emailChangeLinks = (publicUrl: string) => ({
 const firstNameOf = (u: Pick<UserRow, 'firstName' | 'fullName'>) => u.firstName ?? u.fullName ?? 'medlem';
 
 /**
+ * The name and new address in a notice to the member's current address: only when that address is
+ * verified. An unproven address may be anyone's, and the name and new address are the requester's text.
+ */
+const noticeTexts = (u: Pick<UserRow, 'firstName' | 'fullName' | 'emailVerifiedAt'>, newEmail: string) =>
+  u.emailVerifiedAt ? { firstName: firstNameOf(u), newEmail } : { firstName: '', newEmail: null };
+
+/**
+ * The changes of address of the last hour, by the member or to the address: each is one
+ * `change_email` token (issued for every change, also one whose address turned out to be taken).
+ * Answers how many, and when the oldest leaves the hour.
+ */
+async function changesSince(tx: Db, where: SQL, since: Date) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int`, oldest: min(accountTokens.createdAt) })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.kind, 'change_email'), where, gt(accountTokens.createdAt, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** Seconds until the oldest counted change leaves the hour (at least 1). */
+const secondsUntilFree = (oldest: Date | null) =>
+  oldest ? Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000)) : 60;
+
+/** Whether another account holds the address: a site member's address, or a confirmed issuer login. */
+async function addressTaken(tx: Db, user: UserRow, newEmail: string): Promise<boolean> {
+  const onSite = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)))
+    .limit(1);
+  if (onSite.length) return true;
+  const accountId = builtInAccountId(user);
+  const [holder] = await tx
+    .select({ id: idpAccounts.id, verified: idpAccounts.emailVerifiedAt })
+    .from(idpAccounts)
+    .where(eq(idpAccounts.email, newEmail))
+    .limit(1);
+  return !!holder && holder.id !== accountId && !!holder.verified;
+}
+
+/**
  * Starts a change of address (in the caller's transaction): the member's `pending_email`, a link to
- * the new address and a notice with a cancel link to the old one. Asking again re-sends (at most
- * five links an hour); an earlier link stops working.
+ * the new address and a notice with a cancel link to the old one. Asking again re-sends; an earlier
+ * link stops working.
+ *
+ * Neither a spam relay nor an address oracle (issue 28):
+ * - at most EMAIL_CHANGES_PER_HOUR changes per member and per new address within an hour, else
+ *   EmailChangeLimitError (429) and nothing is written or queued; serialised per member and per
+ *   address (advisory locks, member first), so parallel requests cannot pass the limit together;
+ * - the mail to the new address, which nobody has proven, carries no name (the template takes none);
+ * - an address another account holds is answered exactly as a free one (same pending state, same
+ *   notice to the old address): its holder gets 'email-in-use' instead of a link, and the change
+ *   can never be confirmed (its token is stored but never sent).
  */
 export async function requestEmailChange(
   tx: Db,
@@ -42,25 +100,31 @@ export async function requestEmailChange(
   rawNewEmail: string,
 ): Promise<void> {
   const newEmail = rawNewEmail.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-change-by:${user.id}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-change-to:${newEmail}`}))`);
   const since = new Date(Date.now() - HOUR_MS);
-  if ((await tokensSentSince(tx, 'change_email', newEmail, since)) >= CHANGE_LINKS_PER_HOUR) {
-    throw new ValidationError('Du har bett om för många länkar. Försök igen om en timme.');
+  for (const where of [eq(accountTokens.userId, user.id), eq(accountTokens.email, newEmail)]) {
+    const recent = await changesSince(tx, where, since);
+    if (recent.n >= EMAIL_CHANGES_PER_HOUR) throw new EmailChangeLimitError(secondsUntilFree(recent.oldest));
   }
   await retireUserTokens(tx, user.id, 'change_email');
   await retireUserTokens(tx, user.id, 'cancel_email_change');
   await tx.update(users).set({ pendingEmail: newEmail }).where(eq(users.id, user.id));
   const links = emailChangeLinks(mail.publicUrl);
-  const firstName = firstNameOf(user);
   const confirm = await issueToken(tx, {
     kind: 'change_email',
     email: newEmail,
     userId: user.id,
   });
-  await enqueueEmail(tx, mail, {
-    to: newEmail,
-    template: 'email-change-confirm',
-    props: { firstName, newEmail, url: links.confirm(confirm) },
-  });
+  if (await addressTaken(tx, user, newEmail)) {
+    await enqueueEmail(tx, mail, { to: newEmail, template: 'email-in-use', props: {} });
+  } else {
+    await enqueueEmail(tx, mail, {
+      to: newEmail,
+      template: 'email-change-confirm',
+      props: { newEmail, url: links.confirm(confirm) },
+    });
+  }
   if (user.email) {
     const cancel = await issueToken(tx, {
       kind: 'cancel_email_change',
@@ -71,7 +135,7 @@ export async function requestEmailChange(
     await enqueueEmail(tx, mail, {
       to: user.email,
       template: 'email-change-notice',
-      props: { firstName, newEmail, cancelUrl: links.cancel(cancel) },
+      props: { ...noticeTexts(user, newEmail), cancelUrl: links.cancel(cancel) },
     });
   }
 }
@@ -140,7 +204,7 @@ export async function confirmEmailChange(
       await enqueueEmail(tx, mail, {
         to: oldEmail,
         template: 'email-changed',
-        props: { firstName: firstNameOf(user), newEmail },
+        props: noticeTexts(user, newEmail),
       });
     }
     return { message: `Klart! Din e-postadress är nu ${newEmail}.`, email: newEmail };

@@ -140,6 +140,8 @@ export async function enqueueEmails<K extends TemplateName>(
   }
   const ids = rows.map((r) => r.id as string);
   if (mail.capture) {
+    // The operator's console is the one place that shows a captured e-mail's working links (a fresh
+    // machine's sign-up link): 'E-post' on /admin/email shows them with their codes hidden.
     for (const r of rows) {
       mail.log.info(
         {
@@ -149,7 +151,7 @@ export async function enqueueEmails<K extends TemplateName>(
           template: r.template,
           links: linksIn(r.textBody),
         },
-        'e-mail captured (no SMTP_URL): read it on /admin/email',
+        'e-mail captured (no SMTP_URL): its links are here; /admin/email shows it with the codes hidden',
       );
     }
   } else {

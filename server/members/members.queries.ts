@@ -144,13 +144,3 @@ export async function countDirectoryAmong(
     .where(and(inArray(users.id, [...ids]), directoryWhere({ ...p, limit: 0, offset: 0 })));
   return Number(row?.n ?? 0);
 }
-
-/** Whether a member with this e-mail (any case) exists other than the given member. */
-export async function emailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`)
-    .limit(1);
-  return rows.length > 0;
-}

@@ -86,7 +86,7 @@ export async function membersRoutes(app: FastifyInstance) {
           'Save a profile (the member or an admin); every rule of the profile form, fullName and age derived',
         params: userIdParamsSchema,
         body: profileUpdateSchema,
-        response: { 200: fullUserSchema, ...errors, 409: errorSchema },
+        response: { 200: fullUserSchema, ...errors, 429: errorSchema },
       },
     },
     async (request) => {
@@ -106,7 +106,7 @@ export async function membersRoutes(app: FastifyInstance) {
           'Set the avatar to an uploaded profile image (or null to remove it): your own pending upload, or one already linked to the member',
         params: userIdParamsSchema,
         body: profileImageInputSchema,
-        response: { 200: fullUserSchema, ...errors, 409: errorSchema },
+        response: { 200: fullUserSchema, ...errors, 429: errorSchema },
       },
     },
     async (request) => {

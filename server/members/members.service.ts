@@ -6,15 +6,16 @@ import { requestEmailChange } from '../auth/email-change';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { MailSettings } from '../email/outbox';
-import { ConflictError, NotFoundError } from '../errors';
+import { NotFoundError } from '../errors';
 import { attachImage } from '../images/images.service';
 import type { UserRow } from './members.presenter';
-import { emailTakenByOther, findUserById } from './members.queries';
+import { findUserById } from './members.queries';
 
 /**
  * Saves the profile form (already validated by the shared schema: fullName and age derived).
  * Role, membership and Stripe fields are not in the input, so they never change here. A new
- * e-mail address does not take effect here: it waits as `pendingEmail` for its confirmation link.
+ * e-mail address does not take effect here: it waits as `pendingEmail` for its confirmation link;
+ * too many changes within the hour answer 429 and change nothing (server/auth/email-change.ts).
  */
 export async function updateProfile(
   db: Db,
@@ -26,8 +27,8 @@ export async function updateProfile(
   if (!existing) throw new NotFoundError(msg.userNotFound);
   const newEmail = input.email.trim().toLowerCase();
   const changesEmail = newEmail !== (existing.email ?? '').toLowerCase();
-  if (changesEmail && (await emailTakenByOther(db, newEmail, userId)))
-    throw new ConflictError(msg.emailTaken);
+  // An address another member uses is answered like a free one (issue 28: no address oracle);
+  // requestEmailChange tells its holder instead, and that change can never be confirmed.
   return db.transaction(async (tx) => {
     if (changesEmail) await requestEmailChange(tx, mail, existing, newEmail);
     const [row] = await tx

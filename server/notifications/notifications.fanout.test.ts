@@ -144,7 +144,7 @@ describe('notification fan-out to e-mail and push', () => {
     await enqueueEmail(t.db, t.app.mail, {
       to,
       template: 'verify-email',
-      props: { firstName: 'Anna', url: `${TEST_ORIGIN}/verify-email?token=x` },
+      props: { url: `${TEST_ORIGIN}/verify-email?token=x` },
     });
     await until(() => mailsTo(smtp, to).length === 1);
     const [mail] = mailsTo(smtp, to);

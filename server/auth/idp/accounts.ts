@@ -44,6 +44,12 @@ const EMAILS_PER_ADDRESS_PER_HOUR = 5;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * The name to greet an account's owner with: only once its address is proven. Until then the name is
+ * the sign-up form's text, and a mail to an unproven address carries no such text (issue 28).
+ */
+const provenName = (account: Account) => (account.emailVerifiedAt ? account.firstName : '');
+
 async function accountByEmail(db: Db, email: string, lock = false): Promise<Account | undefined> {
   const q = db.select().from(idpAccounts).where(eq(idpAccounts.email, email)).limit(1);
   return (lock ? await q.for('update') : await q)[0];
@@ -117,7 +123,7 @@ async function countFailure(db: Db, mail: MailSettings, email: string, account?:
         to: account.email,
         template: 'login-locked',
         props: {
-          firstName: account.firstName,
+          firstName: provenName(account),
           minutes: LOGIN_WAIT_MINUTES,
           resetUrl: accountLinks(mail.publicUrl).forgot,
         },
@@ -186,7 +192,8 @@ export async function signup(
     await enqueueEmail(tx, mail, {
       to: email,
       template: 'verify-email',
-      props: { firstName, url: links.verify(token) },
+      // No name: the address is not proven, and the name is the sign-up form's text (issue 28).
+      props: { url: links.verify(token) },
     });
   });
   return { email };
@@ -245,7 +252,7 @@ export async function resendVerification(db: Db, mail: MailSettings, rawEmail: s
     await enqueueEmail(tx, mail, {
       to: email,
       template: 'verify-email',
-      props: { firstName: account.firstName, url: accountLinks(mail.publicUrl).verify(token) },
+      props: { url: accountLinks(mail.publicUrl).verify(token) },
     });
   });
 }
@@ -301,7 +308,7 @@ export async function requestPasswordReset(db: Db, mail: MailSettings, rawEmail:
     await enqueueEmail(tx, mail, {
       to: email,
       template: 'password-reset',
-      props: { firstName: account.firstName, url: accountLinks(mail.publicUrl).reset(token) },
+      props: { firstName: provenName(account), url: accountLinks(mail.publicUrl).reset(token) },
     });
   });
 }

@@ -4,6 +4,12 @@ import type { EmailTemplate } from './types';
 /**
  * The account e-mails (issue 11): sign-up, password, login lock, change of address, passkeys.
  * Every link is an absolute URL given in the props; `renderEmail` checks them against PUBLIC_URL.
+ *
+ * An e-mail to an address nobody has proven yet (a sign-up's confirmation, a new address's
+ * confirmation) carries no text the requester chose: no name, no free text. Else the site's
+ * domain would deliver anyone's words to any address ('Vinn 5000 kr: http://…' as a first name,
+ * issue 28). So those templates take no name at all, and a notice to a member's current address
+ * greets by name only when that address is verified (the callers pass '' otherwise).
  */
 
 const reasons = {
@@ -14,27 +20,29 @@ const reasons = {
   security: 'Du får det här e-postmeddelandet eftersom det gäller säkerheten för ditt konto på Singelgolf.',
   newAddress:
     'Du får det här e-postmeddelandet eftersom den här adressen angavs som ny e-postadress för ett konto på Singelgolf.',
+  inUse:
+    'Du får det här e-postmeddelandet eftersom den här adressen hör till ditt konto på Singelgolf och någon försökte ange den för ett annat konto.',
 };
 
 /** 'den närmaste minuten' / 'de närmaste 15 minuterna'. */
 const nextMinutes = (minutes: number) =>
   minutes === 1 ? 'den närmaste minuten' : `de närmaste ${minutes} minuterna`;
 
+/** Sent to an address not yet proven: no name (the sign-up form's name is anyone's text). */
 export interface VerifyEmailProps {
-  firstName: string;
   url: string;
 }
 
 export const verifyEmail: EmailTemplate<VerifyEmailProps> = {
   subject: () => 'Bekräfta din e-postadress',
-  Body: ({ firstName, url, publicUrl }) => (
+  Body: ({ url, publicUrl }) => (
     <Layout
       preview="Bekräfta din e-postadress för att komma igång med Singelgolf."
       heading="Bekräfta din e-postadress"
       publicUrl={publicUrl}
       reason={reasons.signup}
     >
-      <Greeting firstName={firstName} />
+      <Greeting firstName="" />
       <P>Välkommen till Singelgolf! Bekräfta att den här e-postadressen är din med knappen nedan.</P>
       <Action href={url}>Bekräfta e-postadress</Action>
       <P>Länken gäller i 24 timmar.</P>
@@ -149,22 +157,22 @@ export const loginLocked: EmailTemplate<LoginLockedProps> = {
   ),
 };
 
+/** Sent to the new address, not yet proven: no name (the profile's name is the requester's text). */
 export interface EmailChangeConfirmProps {
-  firstName: string;
   newEmail: string;
   url: string;
 }
 
 export const emailChangeConfirm: EmailTemplate<EmailChangeConfirmProps> = {
   subject: () => 'Bekräfta din nya e-postadress',
-  Body: ({ firstName, newEmail, url, publicUrl }) => (
+  Body: ({ newEmail, url, publicUrl }) => (
     <Layout
       preview="Bekräfta din nya e-postadress på Singelgolf."
       heading="Bekräfta din nya e-postadress"
       publicUrl={publicUrl}
       reason={reasons.newAddress}
     >
-      <Greeting firstName={firstName} />
+      <Greeting firstName="" />
       <P>
         Du har bett om att byta e-postadress för ditt konto på Singelgolf till {newEmail}. Bekräfta att
         adressen är din med knappen nedan. Adressen byts först när du har bekräftat den.
@@ -177,8 +185,10 @@ export const emailChangeConfirm: EmailTemplate<EmailChangeConfirmProps> = {
 };
 
 export interface EmailChangeNoticeProps {
+  /** '' when the current address is not verified (then the requester's texts stay out). */
   firstName: string;
-  newEmail: string;
+  /** null when the current address is not verified. */
+  newEmail: string | null;
   cancelUrl: string;
 }
 
@@ -193,8 +203,9 @@ export const emailChangeNotice: EmailTemplate<EmailChangeNoticeProps> = {
     >
       <Greeting firstName={firstName} />
       <P>
-        Någon har bett om att byta e-postadressen för ditt konto på Singelgolf till {newEmail}. Bytet
-        genomförs när den nya adressen har bekräftats.
+        Någon har bett om att byta e-postadressen för ditt konto på Singelgolf
+        {newEmail ? ` till ${newEmail}` : ' till en ny adress'}. Bytet genomförs när den nya adressen har
+        bekräftats.
       </P>
       <P>Var det inte du? Avbryt bytet med knappen nedan och byt gärna lösenord.</P>
       <Action href={cancelUrl}>Avbryt bytet</Action>
@@ -203,8 +214,10 @@ export const emailChangeNotice: EmailTemplate<EmailChangeNoticeProps> = {
 };
 
 export interface EmailChangedProps {
+  /** '' when the old address was not verified. */
   firstName: string;
-  newEmail: string;
+  /** null when the old address was not verified. */
+  newEmail: string | null;
 }
 
 export const emailChanged: EmailTemplate<EmailChangedProps> = {
@@ -218,11 +231,40 @@ export const emailChanged: EmailTemplate<EmailChangedProps> = {
     >
       <Greeting firstName={firstName} />
       <P>
-        E-postadressen för ditt konto på Singelgolf har ändrats till {newEmail}. Meddelanden om kontot skickas
-        från och med nu dit i stället för hit.
+        E-postadressen för ditt konto på Singelgolf har ändrats{newEmail ? ` till ${newEmail}` : ''}.
+        Meddelanden om kontot skickas från och med nu dit i stället för hit.
       </P>
       <P>
         Var det inte du? Kontakta oss så snart som möjligt via webbplatsen:{' '}
+        <A href={`${publicUrl}/`}>{`${publicUrl}/`}</A>
+      </P>
+    </Layout>
+  ),
+};
+
+export type EmailInUseProps = Record<string, never>;
+
+/**
+ * To the holder of an address another member gave as their new one (issue 28): the requester is
+ * answered exactly as for a free address (nothing tells them the address has an account), and the
+ * change never confirms. No name: nothing here comes from the requester.
+ */
+export const emailInUse: EmailTemplate<EmailInUseProps> = {
+  subject: () => 'Någon försökte använda din e-postadress',
+  Body: ({ publicUrl }) => (
+    <Layout
+      preview="Någon angav din e-postadress för ett annat konto på Singelgolf."
+      heading="Någon försökte använda din e-postadress"
+      publicUrl={publicUrl}
+      reason={reasons.inUse}
+    >
+      <Greeting firstName="" />
+      <P>
+        Någon angav nyss den här e-postadressen som ny adress för ett annat konto på Singelgolf. Adressen hör
+        redan till ditt konto, så den kan inte bli någon annans, och inget har ändrats.
+      </P>
+      <P>
+        Du behöver inte göra någonting. Känner du inte igen det här kan du kontakta oss via webbplatsen:{' '}
         <A href={`${publicUrl}/`}>{`${publicUrl}/`}</A>
       </P>
     </Layout>

@@ -5,9 +5,11 @@ import {
   type EmailChangeConfirmProps,
   type EmailChangedProps,
   type EmailChangeNoticeProps,
+  type EmailInUseProps,
   emailChangeConfirm,
   emailChanged,
   emailChangeNotice,
+  emailInUse,
   type LoginLockedProps,
   loginLocked,
   type PasskeyAddedProps,
@@ -46,6 +48,7 @@ export interface TemplateProps {
   'email-change-confirm': EmailChangeConfirmProps;
   'email-change-notice': EmailChangeNoticeProps;
   'email-changed': EmailChangedProps;
+  'email-in-use': EmailInUseProps;
   'passkey-added': PasskeyAddedProps;
   'account-deleted': AccountDeletedProps;
   'pro-withdrawal': ProWithdrawalProps;
@@ -67,6 +70,7 @@ const templates: { [K in TemplateName]: EmailTemplate<TemplateProps[K]> } = {
   'email-change-confirm': emailChangeConfirm,
   'email-change-notice': emailChangeNotice,
   'email-changed': emailChanged,
+  'email-in-use': emailInUse,
   'passkey-added': passkeyAdded,
   'account-deleted': accountDeleted,
   'pro-withdrawal': proWithdrawal,

@@ -5,10 +5,14 @@ import { renderEmail, type TemplateName, type TemplateProps, templateNames } fro
 const base = 'https://singelgolf.example';
 const u = (path: string) => `${base}${path}`;
 
-const cases: { [K in TemplateName]: { props: TemplateProps[K]; subject: string; mentions: string[] } } = {
+/** `greeting` 'Hej!' for the e-mails to an address nobody has proven: they take no name (issue 28). */
+const cases: {
+  [K in TemplateName]: { props: TemplateProps[K]; subject: string; mentions: string[]; greeting?: string };
+} = {
   'verify-email': {
-    props: { firstName: 'Anna', url: u('/verify-email?token=a') },
+    props: { url: u('/verify-email?token=a') },
     subject: 'Bekräfta din e-postadress',
+    greeting: 'Hej!',
     mentions: ['24 timmar'],
   },
   'signup-existing': {
@@ -32,8 +36,9 @@ const cases: { [K in TemplateName]: { props: TemplateProps[K]; subject: string; 
     mentions: ['10 gånger inom en timme', 'under de närmaste 15 minuterna'],
   },
   'email-change-confirm': {
-    props: { firstName: 'Anna', newEmail: 'ny@example.com', url: u('/confirm-email?token=c') },
+    props: { newEmail: 'ny@example.com', url: u('/confirm-email?token=c') },
     subject: 'Bekräfta din nya e-postadress',
+    greeting: 'Hej!',
     mentions: ['ny@example.com', '24 timmar'],
   },
   'email-change-notice': {
@@ -45,6 +50,12 @@ const cases: { [K in TemplateName]: { props: TemplateProps[K]; subject: string; 
     props: { firstName: 'Anna', newEmail: 'ny@example.com' },
     subject: 'Din e-postadress har ändrats',
     mentions: ['ny@example.com'],
+  },
+  'email-in-use': {
+    props: {},
+    subject: 'Någon försökte använda din e-postadress',
+    greeting: 'Hej!',
+    mentions: ['Adressen hör redan till ditt konto', 'inget har ändrats'],
   },
   'passkey-added': {
     props: { firstName: 'Anna', passkeyName: 'Min telefon', securityUrl: u('/profile/security') },
@@ -138,7 +149,7 @@ describe('e-mail templates', () => {
       expect(r.html).toContain('⛳ Singelgolf');
       expect(r.html).toContain('#2b8a3e');
       expect(r.html).toContain('Du får det här e-postmeddelandet eftersom');
-      expect(r.text).toContain('Hej Anna!');
+      expect(r.text).toContain(c.greeting ?? 'Hej Anna!');
       expect(r.text).toContain('Du får det här e-postmeddelandet eftersom');
       for (const m of c.mentions) expect(r.text).toContain(m);
       // The text part is text: no markup, and the hidden preview line is left out of it.
@@ -160,9 +171,9 @@ describe('e-mail templates', () => {
     await expect(
       renderEmail('password-reset', { firstName: 'A', url: 'https://singelgolf.example.evil.test/x' }, base),
     ).rejects.toThrow(/absolute URL/);
-    await expect(
-      renderEmail('verify-email', { firstName: 'A', url: 'javascript:alert(1)' }, base),
-    ).rejects.toThrow(/absolute URL/);
+    await expect(renderEmail('verify-email', { url: 'javascript:alert(1)' }, base)).rejects.toThrow(
+      /absolute URL/,
+    );
   });
 
   it('greets without a name when there is none, and escapes what members typed', async () => {

@@ -17,8 +17,8 @@ const email = (over: Partial<AdminEmail>): AdminEmail => ({
   createdAt: '2025-06-14T08:30:00.000Z',
   sentAt: null,
   nextAttemptAt: null,
-  text: 'Hej Anna!\n\nVälj nytt lösenord http://localhost:5000/reset-password?token=abc',
-  html: '<!DOCTYPE html><html lang="sv"><body><a href="http://localhost:5000/reset-password?token=abc">Välj nytt lösenord</a><script>parent.hacked=1</script></body></html>',
+  text: 'Hej Anna!\n\nVälj nytt lösenord http://localhost:5000/reset-password?token=DOLD',
+  html: '<!DOCTYPE html><html lang="sv"><body><a href="http://localhost:5000/reset-password?token=DOLD">Välj nytt lösenord</a><script>parent.hacked=1</script></body></html>',
   ...over,
 });
 
@@ -70,6 +70,8 @@ describe("admin page 'E-post'", () => {
     );
     renderPage();
     expect(screen.getByRole('heading', { name: 'E-post', level: 1 })).toBeTruthy();
+    // The admin is told why the links' codes read DOLD (issue 28) and where the working ones are.
+    expect(screen.getByText(/engångskoder visas som DOLD/)).toBeTruthy();
     expect(await screen.findByText('2 meddelanden')).toBeTruthy();
     const table = screen.getAllByRole('table')[0];
     expect(within(table).getByText('Fångat')).toBeTruthy();
@@ -113,11 +115,11 @@ describe("admin page 'E-post'", () => {
     expect(within(dialog).getByText('2 försök')).toBeTruthy();
     const frame = within(dialog).getByTitle('E-postmeddelandet som HTML') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');
-    expect(frame.getAttribute('srcdoc')).toContain('href="http://localhost:5000/reset-password?token=abc"');
+    expect(frame.getAttribute('srcdoc')).toContain('href="http://localhost:5000/reset-password?token=DOLD"');
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Text' }));
     expect(
       await within(dialog).findByText(
-        /Välj nytt lösenord http:\/\/localhost:5000\/reset-password\?token=abc/,
+        /Välj nytt lösenord http:\/\/localhost:5000\/reset-password\?token=DOLD/,
       ),
     ).toBeTruthy();
   });

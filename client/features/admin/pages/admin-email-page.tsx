@@ -65,6 +65,10 @@ export function AdminEmailPage() {
             Alla e-postmeddelanden som webbplatsen har skickat eller ska skicka, nyast först. Utan en
             SMTP-server (SMTP_URL) skickas inget: meddelandena sparas här med status Fångat.
           </Text>
+          <Text c="dimmed">
+            Länkarnas engångskoder visas som DOLD, så länkarna här fungerar inte: bara mottagaren har en
+            fungerande länk. Utan SMTP-server står de fungerande länkarna bara i serverns logg.
+          </Text>
         </Stack>
         <Group align="flex-end" gap="md" wrap="wrap">
           <TextInput
