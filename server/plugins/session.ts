@@ -120,6 +120,15 @@ export class MemberSession {
     return { id, cookie: this.#cookie, data: this.#data, expires: this.expires };
   }
 
+  /**
+   * @internal The write failed (the database is unreachable): nothing is written with the error answer
+   * that follows, so that answer cannot fail the same way (and fall through to Fastify's own handler,
+   * which would echo the failed query with its parameters).
+   */
+  abandonWrite(): void {
+    this.#modified = false;
+  }
+
   /** @internal Whether the request's cookie still names this session. */
   isFromCookie(): boolean {
     return this.#fromCookie;
@@ -174,16 +183,22 @@ export function registerSession(app: FastifyInstance, options: SessionOptions): 
         reply.clearCookie(cookieName, { path: '/' });
       return done();
     }
-    store.set(write.id, write.data, write.expires).then(() => {
-      if (!privateAnswer()) reply.header('cache-control', 'no-store');
-      reply.setCookie(cookieName, write.cookie, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        expires: write.expires,
-      });
-      done();
-    }, done);
+    store.set(write.id, write.data, write.expires).then(
+      () => {
+        if (!privateAnswer()) reply.header('cache-control', 'no-store');
+        reply.setCookie(cookieName, write.cookie, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          expires: write.expires,
+        });
+        done();
+      },
+      (err) => {
+        session.abandonWrite();
+        done(err);
+      },
+    );
   });
 }
