@@ -21,6 +21,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 
+  it('takes SESSION_SECRET as one secret or a comma-separated list, each of 32+ characters (rotation)', () => {
+    const a = 'a'.repeat(32);
+    const b = 'b'.repeat(40);
+    expect(loadConfig({ SESSION_SECRET: a }).SESSION_SECRET).toEqual([a]);
+    expect(loadConfig({ SESSION_SECRET: ` ${b}, ${a} ` }).SESSION_SECRET).toEqual([b, a]);
+    expect(loadConfig({}).SESSION_SECRET).toBeUndefined();
+    expect(() => loadConfig({ SESSION_SECRET: `${b},short` })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters each \(secret 2 of 2 is shorter\)/,
+    );
+    expect(() => loadConfig({ SESSION_SECRET: ',' })).toThrow(
+      /SESSION_SECRET: must name at least one secret/,
+    );
+  });
+
   it('wants the three OIDC variables together', () => {
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://login.example' })).toThrow(/OIDC_ISSUER_URL/);
     const c = loadConfig({

@@ -28,7 +28,32 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * One secret, or a comma-separated list when rotating: the first signs new cookies, every one still
+     * verifies (so a replaced secret can stay a while without logging anyone out).
+     */
+    SESSION_SECRET: z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
+      .superRefine((secrets, ctx) => {
+        if (secrets.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one secret' });
+        const short = secrets.findIndex((secret) => secret.length < 32);
+        if (short >= 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              secrets.length === 1
+                ? 'must be at least 32 characters'
+                : `must be at least 32 characters each (secret ${short + 1} of ${secrets.length} is shorter)`,
+          });
+        }
+      })
+      .optional(),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     OIDC_ISSUER_URL: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
