@@ -11,6 +11,9 @@ const logStream = asyncLogDestination(1);
 // A reader of stdout that has gone (EPIPE) must not end the process with an unhandled error.
 process.stdout.on('error', () => {});
 
+/** Kills the process at the deadline of a stop even if the main thread is stuck (exit-watchdog.ts). */
+const armWatchdog = startExitWatchdog();
+
 /** When the process must have ended after a stop signal: 10 s after it. */
 let stopDeadline = Number.POSITIVE_INFINITY;
 
@@ -31,7 +34,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     stopDeadline = Math.min(stopDeadline, Date.now() + 10_000);
     // Whatever blocks the main thread from here on, the process is gone at the deadline.
-    startExitWatchdog(stopDeadline);
+    armWatchdog(stopDeadline);
     onSignal(signal);
   });
 }

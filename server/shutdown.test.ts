@@ -376,7 +376,7 @@ describe('the server process', () => {
         '--import',
         'tsx',
         '-e',
-        "import('./server/exit-watchdog.ts').then((m) => { m.startExitWatchdog(Date.now() + 500); for (;;) {} });",
+        "import('./server/exit-watchdog.ts').then(async (m) => { const arm = m.startExitWatchdog(); await new Promise((r) => setTimeout(r, 200)); arm(Date.now() + 500); for (;;) {} });",
       ],
       { cwd: root, stdio: 'ignore' },
     );
