@@ -78,6 +78,8 @@ export const msg = {
   refundNothingPaid: 'Anmälan har inte betalats på sajten',
   attendanceNotRegistered: 'Närvaro kan bara anges för anmälda deltagare',
   paymentStartFailed: 'Betalningen kunde inte startas just nu. Försök igen om en stund.',
+  /** Production without Stripe keys and without PAYMENTS_TEST_MODE=true: payments fail closed (503). */
+  paymentsDisabled: 'Betalningar är inte aktiverade',
   refundFailed:
     'Återbetalningen kunde inte genomföras hos betalleverantören. Inget har ändrats – försök igen senare.',
   imageNotFound: 'Bilden hittades inte',

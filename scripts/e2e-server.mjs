@@ -18,6 +18,8 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SEED_DEMO: 'true',
+    // Production (start.mjs's default) without Stripe keys: the journeys pay with the built-in test mode.
+    PAYMENTS_TEST_MODE: 'true',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',

@@ -2,8 +2,10 @@
 // built server with node (no TypeScript at run time).
 //
 // NODE_ENV defaults to production. A fresh clone (neither NODE_ENV nor SEED_DEMO set) also gets
-// SEED_DEMO=true, so an empty database shows the demo community; the server warns about its public
-// logins. A deployment sets NODE_ENV=production itself: then demo data only with SEED_DEMO=true.
+// SEED_DEMO=true, so an empty database shows the demo community, and PAYMENTS_TEST_MODE=true (unless
+// set), so Pro and event fees work with the built-in test payments; the server warns about both. A
+// deployment sets NODE_ENV=production itself: then demo data only with SEED_DEMO=true, and payments
+// only with Stripe keys or PAYMENTS_TEST_MODE=true.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +57,10 @@ if (serverBuildIsStale()) {
 
 const env = { ...process.env };
 const unset = (name) => env[name] === undefined || env[name] === '';
-if (unset('NODE_ENV') && unset('SEED_DEMO')) env.SEED_DEMO = 'true';
+if (unset('NODE_ENV') && unset('SEED_DEMO')) {
+  env.SEED_DEMO = 'true';
+  if (unset('PAYMENTS_TEST_MODE')) env.PAYMENTS_TEST_MODE = 'true';
+}
 if (unset('NODE_ENV')) env.NODE_ENV = 'production';
 
 const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], {

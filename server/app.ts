@@ -140,15 +140,17 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const sessionSecret =
-    config.SESSION_SECRET ?? (await getOrCreateSecret(database, 'session_secret', randomSecret(48)));
+  // SESSION_SECRET may list several (the first signs, all verify); unset, one generated once into the database.
+  const sessionSecrets = config.SESSION_SECRET ?? [
+    await getOrCreateSecret(database, 'session_secret', randomSecret(48)),
+  ];
   const store = await createSessionStore(database, config.SESSION_MAX_AGE_DAYS);
   app.addHook('onClose', () => store.close().catch(() => {}));
   await app.register(cookie);
   // Sessions written only when changed; one used after half its lifetime is extended (plugins/session.ts).
   registerSession(app, {
     store,
-    signer: rememberingSigner(sessionSecret),
+    signer: rememberingSigner(sessionSecrets),
     cookieName: 'sg.sid',
     maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
   });

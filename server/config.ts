@@ -28,7 +28,32 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * One secret, or a comma-separated list when rotating: the first signs new cookies, every one still
+     * verifies (so a replaced secret can stay a while without logging anyone out).
+     */
+    SESSION_SECRET: z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
+      .superRefine((secrets, ctx) => {
+        if (secrets.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one secret' });
+        const short = secrets.findIndex((secret) => secret.length < 32);
+        if (short >= 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              secrets.length === 1
+                ? 'must be at least 32 characters'
+                : `must be at least 32 characters each (secret ${short + 1} of ${secrets.length} is shorter)`,
+          });
+        }
+      })
+      .optional(),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     OIDC_ISSUER_URL: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -52,6 +77,11 @@ const envSchema = z
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
     /** A direct message's (or group chat digest's) e-mail/push waits this long (read meanwhile: none). */
     NOTIFY_MESSAGE_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(120),
+    /**
+     * The built-in test payment mode (any card number but the declined one pays) without Stripe keys:
+     * on by default outside production; in production only with true (and the server warns).
+     */
+    PAYMENTS_TEST_MODE: bool.optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -102,6 +132,8 @@ export interface Config extends Env {
   moderationEmail: string;
   /** Whether an empty database gets the demo community, and whether that needs a warning. */
   demoSeeding: DemoSeeding;
+  /** Who takes payments (Pro, event fees): Stripe, the built-in test mode, or nobody. */
+  payments: PaymentsMode;
 }
 
 /** Seed demo data on an empty database? `warn`: yes, in production (its logins are public). */
@@ -114,6 +146,23 @@ export type DemoSeeding = 'no' | 'yes' | 'warn';
 export function demoSeeding(nodeEnv: Env['NODE_ENV'], seedDemo: boolean | undefined): DemoSeeding {
   if (nodeEnv === 'production') return seedDemo === true ? 'warn' : 'no';
   return (seedDemo ?? true) ? 'yes' : 'no';
+}
+
+/** Stripe with its keys; `test` the built-in test payment mode (`test-warn`: in production, with a warning); `off`: none (503). */
+export type PaymentsMode = 'stripe' | 'test' | 'test-warn' | 'off';
+
+/**
+ * Payments fail closed: without a Stripe key the test payment mode (which grants Pro for a test card)
+ * runs in production only with PAYMENTS_TEST_MODE=true; elsewhere it is on unless set to false.
+ */
+export function paymentsMode(
+  nodeEnv: Env['NODE_ENV'],
+  stripeSecretKey: string | undefined,
+  testMode: boolean | undefined,
+): PaymentsMode {
+  if (stripeSecretKey) return 'stripe';
+  if (nodeEnv === 'production') return testMode === true ? 'test-warn' : 'off';
+  return testMode === false ? 'off' : 'test';
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     moderationEmail: v.MODERATION_EMAIL ?? `moderering@${new URL(publicUrl).hostname}`,
     demoSeeding: demoSeeding(v.NODE_ENV, v.SEED_DEMO),
+    payments: paymentsMode(v.NODE_ENV, v.STRIPE_SECRET_KEY, v.PAYMENTS_TEST_MODE),
   };
 }

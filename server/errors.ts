@@ -52,6 +52,13 @@ export class UpstreamError extends DomainError {
   }
 }
 
+/** A part of the site that is switched off by its configuration (payments without a provider): 503. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string) {
+    super(message, 503);
+  }
+}
+
 /** Throws ForbiddenError unless a policy allowed the action. */
 export function authorize(allowed: boolean, message?: string): asserts allowed {
   if (!allowed) throw new ForbiddenError(message);

@@ -44,4 +44,18 @@ describe('rememberingSigner', () => {
     expect(hmac).toHaveBeenCalledTimes(1);
     hmac.mockRestore();
   });
+
+  it('signs with the first of several secrets and verifies each, asking for a cookie of an older one to be renewed', () => {
+    const older = 'an-older-session-secret-0123456789-abcdef';
+    const mine = rememberingSigner([SECRET, older]);
+    const cookie = mine.sign('id-1');
+    expect(cookie).toBe(new Signer(SECRET, 'sha256').sign('id-1'));
+    expect(mine.unsign(cookie)).toEqual({ valid: true, renew: false, value: 'id-1' });
+    const old = new Signer(older, 'sha256').sign('id-2');
+    // Not remembered: it is checked (and found to need renewing) every time until it is replaced.
+    for (let i = 0; i < 2; i++) expect(mine.unsign(old)).toEqual({ valid: true, renew: true, value: 'id-2' });
+    expect(mine.sign('id-2')).toBe(new Signer(SECRET, 'sha256').sign('id-2'));
+    const removed = new Signer('a-removed-session-secret-0123456789-abcdef', 'sha256').sign('id-3');
+    expect(mine.unsign(removed).valid).toBe(false);
+  });
 });

@@ -9,9 +9,12 @@ const MAX_REMEMBERED = 10_000;
  * that, with signing the same id again, was a tenth of a logged-in GET (issue 17). Only
  * valid signatures are remembered, so forged cookies neither fill the memory nor push real ones out;
  * a new visitor's never-saved session id is signed without being remembered.
+ *
+ * With several secrets (SESSION_SECRET rotated) the first signs and each verifies; a cookie signed with
+ * an older one answers `renew: true` (the session plugin signs it anew) and is not remembered.
  */
-export function rememberingSigner(secret: string) {
-  const signer = new Signer(secret, 'sha256');
+export function rememberingSigner(secrets: string | readonly string[]) {
+  const signer = new Signer(typeof secrets === 'string' ? secrets : [...secrets], 'sha256');
   const idOf = new Map<string, string>(); // signed cookie value → session id
   const cookieOf = new Map<string, string>(); // session id → signed cookie value
   return {

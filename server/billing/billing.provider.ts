@@ -108,7 +108,8 @@ export interface ProviderRefund {
 }
 
 export interface BillingProvider {
-  readonly mode: 'stripe' | 'test';
+  /** `off`: payments are not enabled (production without Stripe keys or PAYMENTS_TEST_MODE); every call answers 503. */
+  readonly mode: 'stripe' | 'test' | 'off';
   /** Stripe's publishable key for the browser's Payment Element on /subscribe; null in the test mode. */
   readonly publishableKey: string | null;
   /** Creates a customer for a member (called once per member; the id is stored and reused). */

@@ -7,10 +7,12 @@ import {
   verifySessionResponseSchema,
 } from '@common/schemas/billing';
 import { errorSchema } from '@common/schemas/errors';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/current-user';
 import type { Db } from '../db/client';
+import { createDisabledProvider, paymentsDisabled } from './billing.disabled';
 import type { BillingProvider } from './billing.provider';
 import {
   cancelSubscription,
@@ -26,11 +28,20 @@ import { testCheckoutRoutes } from './test-checkout.routes';
 import { webhookRoutes } from './webhook.routes';
 import { withdrawalRoutes } from './withdrawal.routes';
 
-/** Stripe when a secret key is configured, else the built-in test payment mode. */
+/**
+ * Stripe when a secret key is configured; else the built-in test payment mode outside production, or in
+ * production with PAYMENTS_TEST_MODE=true; else none (payments fail closed: 503).
+ */
 export function createBillingProvider(app: FastifyInstance): BillingProvider {
-  return app.config.STRIPE_SECRET_KEY
-    ? createStripeProvider(app.config)
-    : createTestModeProvider(app.db, app.config.publicUrl, app.log);
+  switch (app.config.payments) {
+    case 'stripe':
+      return createStripeProvider(app.config);
+    case 'test':
+    case 'test-warn':
+      return createTestModeProvider(app.db, app.config.publicUrl, app.log);
+    case 'off':
+      return createDisabledProvider();
+  }
 }
 
 const providers = new WeakMap<Db, BillingProvider>();
@@ -48,7 +59,15 @@ export function billingProviderFor(app: FastifyInstance): BillingProvider {
 /** Subscription, payment and webhook routes, the test checkout page (test mode) and admin membership routes. */
 export async function billingRoutes(app: FastifyInstance, opts: { provider?: BillingProvider } = {}) {
   const provider = opts.provider ?? billingProviderFor(app);
-  if (provider.mode === 'test') app.log.info('billing: no STRIPE_SECRET_KEY, built-in test payment mode');
+  if (provider.mode === 'test' && app.config.payments === 'test-warn') {
+    app.log.warn(
+      'PAYMENTS_TEST_MODE=true with NODE_ENV=production and no STRIPE_SECRET_KEY: the built-in test payment mode runs, and anyone can get Pro or pay event fees with the test card 4242 4242 4242 4242. Set the Stripe keys (or unset PAYMENTS_TEST_MODE) for a real site.',
+    );
+  } else if (provider.mode === 'test') {
+    app.log.info('billing: no STRIPE_SECRET_KEY, built-in test payment mode');
+  } else if (provider.mode === 'off') {
+    app.log.info('billing: payments are not enabled (no STRIPE_SECRET_KEY; PAYMENTS_TEST_MODE is not true)');
+  }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
@@ -60,7 +79,12 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
         summary:
           'Starts a Pro checkout (subscription, 99 SEK a month): the hosted checkout URL, or with ?ui=embedded a client secret for the Payment Element',
         querystring: createSubscriptionQuerySchema,
-        response: { 200: createSubscriptionResponseSchema, 401: errorSchema, 409: errorSchema },
+        response: {
+          200: createSubscriptionResponseSchema,
+          401: errorSchema,
+          409: errorSchema,
+          503: errorSchema,
+        },
       },
     },
     async (request) =>
@@ -80,7 +104,13 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
         tags: ['billing'],
         summary: "Confirms the caller's paid checkout session and makes them Pro (safe to repeat)",
         body: verifySessionInputSchema,
-        response: { 200: verifySessionResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: {
+          200: verifySessionResponseSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          503: errorSchema,
+        },
       },
     },
     async (request) =>
@@ -133,5 +163,15 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
   if (provider.mode === 'test') {
     await app.register(testCheckoutRoutes, { provider: provider as TestModeProvider });
     await app.register(billingClockRoutes, { provider: provider as TestModeProvider });
+  } else if (provider.mode === 'off') {
+    // The test checkout's addresses (a page or a form someone kept) say that payments are off.
+    await app.register(async (scope) => {
+      await scope.register(formbody, { bodyLimit: 4 * 1024 });
+      const refuse = async () => {
+        throw paymentsDisabled();
+      };
+      scope.get('/test-checkout/:sessionId', { schema: { hide: true } }, refuse);
+      scope.post('/test-checkout/:sessionId/pay', { schema: { hide: true } }, refuse);
+    });
   }
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
 import { findUserById } from '../members/members.queries';
+import { requirePayments } from './billing.disabled';
 import {
   canCancelSubscription,
   hasCancellableSubscription,
@@ -39,6 +40,7 @@ export async function createProSubscription(
   user: UserRow,
   embedded = false,
 ): Promise<CreateSubscriptionResponse> {
+  requirePayments(provider);
   if (isPro(user)) throw new ConflictError(msg.alreadyPro);
   // A new checkout is a new purchase: Pro starting at once must be asked for again (/subscribe's checkbox).
   await setProStartedImmediately(db, user.id, false);
@@ -75,6 +77,7 @@ export async function verifyCheckoutSession(
   user: UserRow,
   sessionId: string,
 ): Promise<VerifySessionResponse> {
+  requirePayments(provider);
   const session = await provider.retrieveCheckoutSession(sessionId);
   if (!session) throw new NotFoundError(msg.sessionNotFound);
   if (session.userId !== user.id) throw new ForbiddenError(msg.sessionNotYours);

@@ -31,6 +31,8 @@ const errors = {
   404: errorSchema,
   409: errorSchema,
   502: errorSchema,
+  /** Payments are not enabled (production without Stripe keys or PAYMENTS_TEST_MODE). */
+  503: errorSchema,
 };
 
 /** Event fees paid online (card or Swish through the billing provider) and their refunds (admin). */

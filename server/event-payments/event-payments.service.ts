@@ -1,6 +1,7 @@
 import { msg } from '@common/messages';
 import { canPayEventFee } from '@common/rules/event-payment';
 import type { MyRegistration } from '@common/schemas/registrations';
+import { requirePayments } from '../billing/billing.disabled';
 import type { BillingLog, HandleResult } from '../billing/billing.provider';
 import {
   type BillingEvent,
@@ -59,6 +60,7 @@ export async function startEventCheckout(
   user: UserRow,
   eventId: number,
 ): Promise<{ checkoutUrl: string }> {
+  requirePayments(provider);
   const event = await findPayableEvent(db, eventId);
   if (!event) throw new NotFoundError(msg.eventNotFound);
   const reg = await findLiveRegistration(db, eventId, user.id);
@@ -267,6 +269,7 @@ export async function confirmEventCheckout(
   sessionId: string,
   log: BillingLog = consoleLog,
 ): Promise<MyRegistration> {
+  requirePayments(provider);
   const session = await provider.retrieveCheckoutSession(sessionId);
   if (!session) throw new NotFoundError(msg.sessionNotFound);
   const fee = eventFeeOf(session);

@@ -179,6 +179,37 @@ describe.skipIf(testDb.kind !== 'postgres')('PostgreSQL unreachable', () => {
       .orderBy(newsletterSubscribers.email);
     expect(rows.map((r) => r.email)).toEqual(['after@example.se', 'before@example.se']);
   });
+
+  it('answers a session write during an outage with the Swedish message only: no SQL, parameters or internals (issue 28)', async () => {
+    await proxy.stop();
+    try {
+      const answers = [
+        // A visitor starting a login: the pending login (PKCE verifier, state, nonce) is written to `sessions`.
+        await app.inject({ url: '/api/login', headers }),
+        await app.inject({ url: '/api/login?screen=signup&returnTo=%2Fprofile', headers }),
+        // A member's cookie: the session cannot be read, nor ended.
+        await app.inject({ url: '/api/callback?code=x&state=y', headers: { ...headers, cookie } }),
+        await app.inject({ url: '/api/logout', headers: { ...headers, cookie } }),
+        await app.inject({ url: '/api/auth/user', headers: { ...headers, cookie } }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.body).toBe(JSON.stringify({ message: DATABASE_UNAVAILABLE_MESSAGE }));
+        for (const word of ['insert', 'select', 'params', 'sessions', 'codeVerifier', 'Failed query']) {
+          expect(res.body.toLowerCase()).not.toContain(word.toLowerCase());
+        }
+        // No cookie for a session that was never stored.
+        expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/sg\.sid=[^;]/);
+      }
+    } finally {
+      await proxy.start();
+    }
+    // And the login works again once the database is back.
+    const login = await app.inject({ url: '/api/login', headers });
+    expect(login.statusCode).toBe(302);
+    expect(String(login.headers['set-cookie'])).toMatch(/sg\.sid=[^;]/);
+  });
 });
 
 describe.skipIf(testDb.kind !== 'pglite')('PGlite gone', () => {
@@ -200,5 +231,9 @@ describe.skipIf(testDb.kind !== 'pglite')('PGlite gone', () => {
     expect(write.statusCode).toBe(503);
     expect(write.headers['retry-after']).toBe('5');
     expect(write.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    // A login's session write fails too: the same message, never the query (issue 28).
+    const login = await t.anon.get('/api/login');
+    expect(login.statusCode).toBe(503);
+    expect(login.body).toBe(JSON.stringify({ message: DATABASE_UNAVAILABLE_MESSAGE }));
   });
 });

@@ -1,3 +1,4 @@
+import { Signer } from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
@@ -139,5 +140,62 @@ describe('sessions', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+/** SESSION_SECRET as a list: the first signs, each verifies; a removed one verifies nothing (issue 28). */
+describe('session secret rotation', () => {
+  const NEW = 'the-new-session-secret-after-a-leak-0123456789';
+  const OLD = 'the-old-session-secret-that-leaked-0123456789';
+  const REMOVED = 'a-session-secret-removed-long-ago-0123456789';
+  let t: TestContext;
+  let member: UserRow;
+
+  beforeAll(async () => {
+    t = await createTestContext({ SESSION_SECRET: `${NEW}, ${OLD}` });
+    member = await buildPro(t.db);
+  });
+  afterAll(() => t.close());
+
+  /** The member's session cookie signed with one secret. */
+  const cookieSignedWith = async (secret: string) => {
+    const sid = sidOf(await t.as(member));
+    return { sid, cookie: `sg.sid=${encodeURIComponent(new Signer(secret, 'sha256').sign(sid))}` };
+  };
+  const userWith = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+
+  it('keeps a member logged in whose cookie was signed with the old secret, and signs it anew with the new one', async () => {
+    const { sid, cookie } = await cookieSignedWith(OLD);
+    const res = await userWith(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: member.id });
+    const renewed = /sg\.sid=([^;]+)/.exec(setCookieOf(res))?.[1];
+    expect(renewed).toBe(encodeURIComponent(new Signer(NEW, 'sha256').sign(sid)));
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The renewed cookie works and is not renewed again; the old one still works until the secret goes.
+    const next = await userWith(`sg.sid=${renewed}`);
+    expect(next.statusCode).toBe(200);
+    expect(next.headers['set-cookie']).toBeUndefined();
+    expect((await userWith(cookie)).statusCode).toBe(200);
+  });
+
+  it('signs with the first secret and does not renew its cookies', async () => {
+    const { cookie } = await cookieSignedWith(NEW);
+    const res = await userWith(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const login = await t.anon.get('/api/login');
+    const sid = sessionIdOfCookie(/sg\.sid=([^;]+)/.exec(setCookieOf(login))![1]);
+    expect(setCookieOf(login)).toContain(
+      `sg.sid=${encodeURIComponent(new Signer(NEW, 'sha256').sign(sid))};`,
+    );
+  });
+
+  it('refuses a cookie signed with a secret no longer listed', async () => {
+    const { cookie } = await cookieSignedWith(REMOVED);
+    const res = await userWith(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(setCookieOf(res)).toMatch(/sg\.sid=;.*Expires=Thu, 01 Jan 1970/);
   });
 });

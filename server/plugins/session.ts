@@ -13,7 +13,8 @@ declare module 'fastify' {
 /** Signs session ids into cookie values and checks them back (`auth/session-signer.ts`). */
 export interface CookieSigner {
   sign(value: string): string;
-  unsign(cookie: string): { valid: boolean; value: string | null };
+  /** `renew`: valid, but signed with an older secret (SESSION_SECRET rotated): to be signed anew. */
+  unsign(cookie: string): { valid: boolean; renew?: boolean; value: string | null };
 }
 
 export interface SessionOptions {
@@ -50,13 +51,15 @@ export class MemberSession {
   /** The session the request's cookie names, still in the store. */
   #fromCookie: boolean;
 
-  constructor(ctx: Context, restored: { id: string; cookie: string; stored: StoredSession } | null) {
+  /** `cookie` null: the request's cookie was signed with an older secret; written back signed with the newest. */
+  constructor(ctx: Context, restored: { id: string; cookie: string | null; stored: StoredSession } | null) {
     this.#ctx = ctx;
     this.#id = restored?.id ?? null;
     this.#cookie = restored?.cookie ?? null;
     this.#data = restored?.stored.data ?? {};
     this.#expires = restored?.stored.expires ?? null;
     this.#fromCookie = restored !== null;
+    this.#modified = restored !== null && restored.cookie === null;
   }
 
   get<K extends Key>(key: K): Session[K] {
@@ -120,6 +123,15 @@ export class MemberSession {
     return { id, cookie: this.#cookie, data: this.#data, expires: this.expires };
   }
 
+  /**
+   * @internal The write failed (the database is unreachable): nothing is written with the error answer
+   * that follows, so that answer cannot fail the same way (and fall through to Fastify's own handler,
+   * which would echo the failed query with its parameters).
+   */
+  abandonWrite(): void {
+    this.#modified = false;
+  }
+
   /** @internal Whether the request's cookie still names this session. */
   isFromCookie(): boolean {
     return this.#fromCookie;
@@ -134,7 +146,12 @@ export class MemberSession {
 export function registerSession(app: FastifyInstance, options: SessionOptions): void {
   const { store, signer, cookieName, maxAgeMs } = options;
   const ctx: Context = { store, signer, maxAgeMs };
-  const restore = (request: FastifyRequest, id: string, cookie: string, stored: StoredSession | null) => {
+  const restore = (
+    request: FastifyRequest,
+    id: string,
+    cookie: string | null,
+    stored: StoredSession | null,
+  ) => {
     request.session = new MemberSession(ctx, stored && { id, cookie, stored });
   };
 
@@ -147,14 +164,16 @@ export function registerSession(app: FastifyInstance, options: SessionOptions): 
       return done();
     }
     const sid = id.value;
+    // Signed with an older secret: the session is written back with a cookie signed by the newest.
+    const current = id.renew ? null : cookie;
     // The store's current copy, without waiting a turn; else the row.
     const known = store.peek(sid);
     if (known !== undefined) {
-      restore(request, sid, cookie, known);
+      restore(request, sid, current, known);
       return done();
     }
     store.get(sid).then((stored) => {
-      restore(request, sid, cookie, stored);
+      restore(request, sid, current, stored);
       done();
     }, done);
   });
@@ -174,16 +193,22 @@ export function registerSession(app: FastifyInstance, options: SessionOptions): 
         reply.clearCookie(cookieName, { path: '/' });
       return done();
     }
-    store.set(write.id, write.data, write.expires).then(() => {
-      if (!privateAnswer()) reply.header('cache-control', 'no-store');
-      reply.setCookie(cookieName, write.cookie, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        expires: write.expires,
-      });
-      done();
-    }, done);
+    store.set(write.id, write.data, write.expires).then(
+      () => {
+        if (!privateAnswer()) reply.header('cache-control', 'no-store');
+        reply.setCookie(cookieName, write.cookie, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          expires: write.expires,
+        });
+        done();
+      },
+      (err) => {
+        session.abandonWrite();
+        done(err);
+      },
+    );
   });
 }

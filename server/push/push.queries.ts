@@ -14,26 +14,30 @@ export interface SaveSubscriptionParams {
 }
 
 /**
- * Stores a browser's subscription for the member. An endpoint already stored (for this member or another
- * one: the browser now belongs to whoever subscribed last) is taken over with the new keys. Beyond
- * MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER the member's oldest subscriptions are removed.
+ * Stores a browser's subscription for the member: 'saved', or 'taken' when another member holds the
+ * endpoint (it stays theirs; nothing changes). The member's own endpoint is renewed with the new keys.
+ * Beyond MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER the member's oldest subscriptions are removed.
  */
-export async function saveSubscription(db: Db, p: SaveSubscriptionParams): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
+export async function saveSubscription(db: Db, p: SaveSubscriptionParams): Promise<'saved' | 'taken'> {
+  return db.transaction(async (tx) => {
+    // One statement: the endpoint's row is updated only when it is the member's own, so two members
+    // subscribing the same endpoint at once cannot move it either.
+    const saved = await tx
       .insert(pushSubscriptions)
       .values(p)
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: {
-          userId: p.userId,
           p256dh: p.p256dh,
           auth: p.auth,
           userAgent: p.userAgent,
           createdAt: sql`now()`,
           lastSuccessAt: null,
         },
-      });
+        setWhere: eq(pushSubscriptions.userId, p.userId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (saved.length === 0) return 'taken';
     const keep = tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
@@ -43,6 +47,7 @@ export async function saveSubscription(db: Db, p: SaveSubscriptionParams): Promi
     await tx
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, p.userId), notInArray(pushSubscriptions.id, keep)));
+    return 'saved';
   });
 }
 

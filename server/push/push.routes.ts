@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import { getOrCreateSecret } from '../auth/secrets';
-import { ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import { hasValidPushKeys, isAllowedPushEndpoint } from './push.policy';
 import { deleteOwnSubscription, saveSubscription } from './push.queries';
 import { createPushSender, newVapidKeys, type VapidKeys, vapidSubject } from './push.sender';
@@ -14,6 +14,8 @@ import './push.types';
 export const PUSH_MESSAGES = {
   badEndpoint: 'Ogiltig adress för pushnotiser: den måste börja med https://',
   badKeys: 'Ogiltiga nycklar för pushnotiser',
+  /** The endpoint is another member's (a browser that member subscribed): it is not moved. */
+  endpointTaken: 'Den här enheten tar redan emot pushnotiser för ett annat konto',
 } as const;
 
 /**
@@ -30,6 +32,7 @@ export async function registerPush(app: FastifyInstance): Promise<void> {
       keys,
       subject: vapidSubject(app.config.mailFrom, app.config.publicUrl),
       log: app.log,
+      production: app.config.NODE_ENV === 'production',
     }),
   );
   await app.register(pushRoutes);
@@ -61,7 +64,12 @@ async function pushRoutes(app: FastifyInstance) {
         tags: ['push'],
         summary: "Subscribe this browser to the member's push notifications",
         body: pushSubscriptionSchema,
-        response: { 201: z.object({ endpoint: z.string() }), 400: errorSchema, 401: errorSchema },
+        response: {
+          201: z.object({ endpoint: z.string() }),
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -71,13 +79,14 @@ async function pushRoutes(app: FastifyInstance) {
         throw new ValidationError(PUSH_MESSAGES.badEndpoint);
       if (!hasValidPushKeys(keys)) throw new ValidationError(PUSH_MESSAGES.badKeys);
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
-      await saveSubscription(app.db, {
+      const saved = await saveSubscription(app.db, {
         userId: user.id,
         endpoint,
         p256dh: keys.p256dh,
         auth: keys.auth,
         userAgent,
       });
+      if (saved === 'taken') throw new ConflictError(PUSH_MESSAGES.endpointTaken);
       return reply.status(201).send({ endpoint });
     },
   );

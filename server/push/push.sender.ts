@@ -1,7 +1,18 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { PushPayload } from '@common/schemas/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../db/client';
+import {
+  isAllowedPushEndpoint,
+  PushAddressError,
+  type ResolvedAddress,
+  type ResolveHost,
+  resolvePublicAddresses,
+  systemResolve,
+} from './push.policy';
 import { deleteSubscriptions, markSubscriptionsDelivered, subscriptionsOf } from './push.queries';
 import type { PushSender } from './push.types';
 
@@ -21,6 +32,13 @@ export interface PushSenderOptions {
   ttlSeconds?: number;
   /** How long one request to a push service may take (milliseconds). */
   timeoutMs?: number;
+  /**
+   * Production: only a browser's push service (`isAllowedPushEndpoint`), and only at public addresses,
+   * resolved right before each message and connected to as resolved. Elsewhere a local push service is fine.
+   */
+  production?: boolean;
+  /** Resolves a host to all its addresses (`dns.lookup`, all: true); tests pass their own answers. */
+  resolve?: ResolveHost;
 }
 
 /** Push services refuse more than about 4 KB of payload; longer texts are shortened. */
@@ -46,14 +64,54 @@ export function vapidSubject(mailFrom: string, publicUrl: string): string {
 
 type Outcome = 'delivered' | 'gone' | 'failed';
 
+/** Posts one message and answers the push service's status; `addresses`: connect only to these. */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  timeoutMs: number,
+  addresses: ResolvedAddress[] | null,
+): Promise<number> {
+  // The host's name stays in the request (TLS name check, Host header); the connection goes to an address
+  // that was checked, never to what a second lookup might answer.
+  const pinned: LookupFunction | undefined = addresses
+    ? (_host, options, callback) => {
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      }
+    : undefined;
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(body?.length ?? 0) },
+        lookup: pinned,
+        // A fresh connection per message, closed after it: nothing keeps a socket to an address found earlier.
+        agent: false,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        // Redirects are not followed: a 3xx is a failure like any other status.
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(body ?? undefined);
+  });
+}
+
 /**
  * The web push sender behind `app.push`: encrypts the JSON payload per subscription (aes128gcm, RFC 8291)
- * and signs with VAPID (web-push's `generateRequestDetails`), then posts it itself with `fetch` (so a
- * plain-http loopback endpoint works in tests, redirects are not followed and each request has a timeout).
+ * and signs with VAPID (web-push's `generateRequestDetails`), then posts it itself (so a plain-http
+ * loopback endpoint works in tests, redirects are not followed and each request has a timeout). In
+ * production the endpoint's host is resolved right before each message and the message goes only to
+ * public addresses it resolved to.
  * No transaction is open while it waits on the network.
  */
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const { db, keys, subject, log } = options;
+  const { db, keys, subject, log, production = false, resolve = systemResolve } = options;
   const ttl = options.ttlSeconds ?? 24 * 60 * 60;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
@@ -64,6 +122,15 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   ): Promise<Outcome> {
     const host = safeHost(sub.endpoint);
     try {
+      let addresses: ResolvedAddress[] | null = null;
+      if (production) {
+        // Stored before the rule was this strict: no browser's push service, never sendable.
+        if (!isAllowedPushEndpoint(sub.endpoint, { production })) {
+          log.warn({ host }, 'push endpoint is not a push service: subscription removed');
+          return 'gone';
+        }
+        addresses = await resolvePublicAddresses(new URL(sub.endpoint).hostname, resolve);
+      }
       const details = webpush.generateRequestDetails(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         body,
@@ -71,23 +138,26 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       );
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(details.headers)) {
-        // fetch computes the length itself.
+        // Set from the body by post().
         if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
       }
-      const response = await fetch(details.endpoint, {
-        method: 'POST',
+      const status = await post(
+        new URL(details.endpoint),
         headers,
-        body: details.body ? new Uint8Array(details.body) : null,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel();
-      if (response.status >= 200 && response.status < 300) return 'delivered';
-      if (response.status === 404 || response.status === 410) return 'gone';
-      log.warn({ host, status: response.status }, 'push service refused a message');
+        details.body ?? null,
+        timeoutMs,
+        addresses,
+      );
+      if (status >= 200 && status < 300) return 'delivered';
+      if (status === 404 || status === 410) return 'gone';
+      log.warn({ host, status }, 'push service refused a message');
       return 'failed';
     } catch (err) {
-      log.warn({ host, err }, 'push message failed');
+      if (err instanceof PushAddressError) {
+        log.warn({ host, reason: err.message }, 'push message refused: not a public address');
+      } else {
+        log.warn({ host, err }, 'push message failed');
+      }
       return 'failed';
     }
   }

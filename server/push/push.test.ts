@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions, serverSecrets } from '../db/schema';
 import { buildUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/test-app';
-import { hasValidPushKeys, isAllowedPushEndpoint } from './push.policy';
+import {
+  hasValidPushKeys,
+  isAllowedPushEndpoint,
+  isPublicAddress,
+  PushAddressError,
+  type ResolvedAddress,
+  resolvePublicAddresses,
+} from './push.policy';
 import { MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER } from './push.queries';
 import { PUSH_MESSAGES } from './push.routes';
 import { createPushSender, vapidSubject } from './push.sender';
@@ -65,8 +73,66 @@ describe('push rules', () => {
     ['https://[::1]/push', false],
     ['https://10.0.0.1/x', false],
     ['https://intranet/x', false],
+    // Issue 28: only the browsers' push services, by host.
+    ['https://updates.push.services.mozilla.com/wpush/v2/x', true],
+    ['https://wns2-par02p.notify.windows.com/w/?token=x', true],
+    ['https://localhost.:8443/x', false],
+    ['https://localhost./x', false],
+    ['https://127.0.0.1.nip.io/x', false],
+    ['https://169.254.169.254.nip.io/latest/meta-data', false],
+    ['https://db.internal/x', false],
+    ['https://push.example.com/x', false],
+    ['https://fcm.googleapis.com./fcm/send/x', false],
+    ['https://fcm.googleapis.com:8443/fcm/send/x', false],
+    ['https://evilfcm.googleapis.com/x', false],
+    ['https://storage.googleapis.com/x', false],
+    ['https://fcm.googleapis.com.evil.example/x', false],
+    ['https://push.services.mozilla.com.evil.example/x', false],
+    ['http://fcm.googleapis.com/fcm/send/x', false],
   ])('endpoint %s allowed in production: %s', (endpoint, allowed) => {
     expect(isAllowedPushEndpoint(endpoint, { production: true })).toBe(allowed);
+  });
+
+  it.each([
+    ['142.250.74.138', true],
+    ['2a00:1450:400f:80d::200a', true],
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['172.20.0.1', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['255.255.255.255', false],
+    ['::', false],
+    ['::1', false],
+    ['fd00::1', false],
+    ['fe80::1', false],
+    ['::ffff:10.0.0.1', false],
+    ['::ffff:8.8.8.8', false],
+    ['64:ff9b::a00:1', false],
+    ['not an address', false],
+  ])('address %s is public: %s', (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
+  });
+
+  it('resolves a host and refuses it when any of its addresses is not public', async () => {
+    const answers: Record<string, ResolvedAddress[]> = {
+      'fcm.googleapis.com': [{ address: '142.250.74.138', family: 4 }],
+      'rebound.example': [
+        { address: '142.250.74.138', family: 4 },
+        { address: '10.0.0.7', family: 4 },
+      ],
+      'mapped.example': [{ address: '::ffff:127.0.0.1', family: 6 }],
+      'nothing.example': [],
+    };
+    const resolve = async (host: string) => answers[host] ?? [];
+    expect(await resolvePublicAddresses('fcm.googleapis.com', resolve)).toEqual(
+      answers['fcm.googleapis.com'],
+    );
+    for (const host of ['rebound.example', 'mapped.example', 'nothing.example', '127.0.0.1', '[::1]']) {
+      await expect(resolvePublicAddresses(host, resolve)).rejects.toThrow(PushAddressError);
+    }
   });
 
   it('checks the key shapes', () => {
@@ -125,7 +191,7 @@ describe('POST /api/push/subscriptions', () => {
     expect(await rowsOf(user.id)).toHaveLength(0);
   });
 
-  it('stores an https subscription with 201, and moves an endpoint to the member who subscribes it', async () => {
+  it("stores an https subscription with 201, and refuses another member's endpoint with 409 (issue 28)", async () => {
     const [a, b] = await Promise.all([buildUser(t.db), buildUser(t.db)]);
     const endpoint = 'https://push.example.com/shared-browser';
     const first = service.browser('/unused').subscription.keys;
@@ -138,11 +204,18 @@ describe('POST /api/push/subscriptions', () => {
     expect(res.json()).toEqual({ endpoint });
     expect(await rowsOf(a.id)).toMatchObject([{ endpoint, p256dh: first.p256dh, userAgent: 'Firefox' }]);
 
+    // The attack: B posts A's endpoint with keys of B's own, to take A's notifications (or flood A's browser).
     const second = service.browser('/unused').subscription.keys;
     const again = await (await t.as(b)).post('/api/push/subscriptions', { endpoint, keys: second });
-    expect(again.statusCode).toBe(201);
-    expect(await rowsOf(a.id)).toHaveLength(0);
-    expect(await rowsOf(b.id)).toMatchObject([{ endpoint, p256dh: second.p256dh, auth: second.auth }]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: PUSH_MESSAGES.endpointTaken });
+    expect(await rowsOf(b.id)).toHaveLength(0);
+    expect(await rowsOf(a.id)).toMatchObject([{ endpoint, p256dh: first.p256dh, auth: first.auth }]);
+
+    // A subscribing the same browser again (new keys) is fine.
+    const renewed = await (await t.as(a)).post('/api/push/subscriptions', { endpoint, keys: second });
+    expect(renewed.statusCode).toBe(201);
+    expect(await rowsOf(a.id)).toMatchObject([{ endpoint, p256dh: second.p256dh, auth: second.auth }]);
   });
 
   it(`keeps at most ${MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER} subscriptions per member, dropping the oldest`, async () => {
@@ -281,5 +354,107 @@ describe('app.push.sendToUser', () => {
     const got = JSON.parse(b.decrypt(req.body));
     expect(got.body).toHaveLength(1500);
     expect(got.body.endsWith('…')).toBe(true);
+  });
+});
+
+describe('app.push in production: only push services, only at public addresses (issue 28)', () => {
+  const vapidKeys = async () =>
+    (await t.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'vapid_keys')))[0].value as {
+      publicKey: string;
+      privateKey: string;
+    };
+  /** A production sender whose resolver answers `answer` and records what it was asked; and its warnings. */
+  async function productionSender(answer: ResolvedAddress[]) {
+    const asked: string[] = [];
+    const warnings: string[] = [];
+    const logger = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => warnings.push(JSON.parse(line).msg) } },
+    });
+    const sender = createPushSender({
+      db: t.db,
+      keys: await vapidKeys(),
+      subject: 'mailto:noreply@singelgolf.se',
+      log: logger.log,
+      timeoutMs: 500,
+      production: true,
+      resolve: async (host) => {
+        asked.push(host);
+        return answer;
+      },
+    });
+    return { sender, asked, warnings };
+  }
+  const store = async (userId: string, endpoint: string) => {
+    const { keys } = service.browser('/unused').subscription;
+    await t.db.insert(pushSubscriptions).values({ userId, endpoint, p256dh: keys.p256dh, auth: keys.auth });
+  };
+
+  it('resolves a push service right before each message and sends nothing when it resolves to this machine or an internal address', async () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '169.254.169.254',
+      '::1',
+      'fd12::1',
+      '::ffff:192.168.0.1',
+    ]) {
+      const user = await buildUser(t.db);
+      await store(user.id, `https://fcm.googleapis.com/fcm/send/rebind-${crypto.randomUUID()}`);
+      const { sender, asked, warnings } = await productionSender([
+        { address, family: address.includes(':') ? 6 : 4 },
+      ]);
+      expect(await sender.sendToUser(user.id, payload())).toEqual({ delivered: 0, removed: 0 });
+      expect(await sender.sendToUser(user.id, payload())).toEqual({ delivered: 0, removed: 0 });
+      // Asked again for every message: an answer that changes later is checked when it is used.
+      expect(asked).toEqual(['fcm.googleapis.com', 'fcm.googleapis.com']);
+      expect(warnings.filter((w) => w === 'push message refused: not a public address')).toHaveLength(2);
+      // Kept: the push service's name is right; only its address was refused this time.
+      expect(await rowsOf(user.id)).toHaveLength(1);
+    }
+  });
+
+  it('removes a subscription stored earlier whose endpoint is no push service, without resolving it', async () => {
+    const user = await buildUser(t.db);
+    for (const endpoint of [
+      'https://localhost.:8443/x',
+      'https://127.0.0.1.nip.io/x',
+      service.browser('/p').subscription.endpoint,
+    ])
+      await store(user.id, endpoint);
+    const { sender, asked } = await productionSender([{ address: '142.250.74.138', family: 4 }]);
+    expect(await sender.sendToUser(user.id, payload())).toEqual({ delivered: 0, removed: 3 });
+    expect(asked).toEqual([]);
+    expect(await rowsOf(user.id)).toHaveLength(0);
+    expect(service.received.some((r) => r.path === '/p')).toBe(false);
+  });
+});
+
+describe('POST /api/push/subscriptions in production (issue 28)', () => {
+  let prod: TestContext;
+  beforeAll(async () => {
+    prod = await createTestContext({ NODE_ENV: 'production' });
+  });
+  afterAll(() => prod.close());
+
+  it("refuses endpoints that are not a browser's push service, and takes one that is", async () => {
+    const user = await buildUser(prod.db);
+    const c = await prod.as(user);
+    const { keys } = service.browser('/x').subscription;
+    for (const endpoint of [
+      'https://localhost.:8443/x',
+      'https://127.0.0.1.nip.io/x',
+      'https://db.internal/x',
+      'https://push.example.com/x',
+      service.browser('/loopback').subscription.endpoint,
+    ]) {
+      const res = await c.post('/api/push/subscriptions', { endpoint, keys });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: PUSH_MESSAGES.badEndpoint });
+    }
+    const ok = await c.post('/api/push/subscriptions', {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
+      keys,
+    });
+    expect(ok.statusCode).toBe(201);
   });
 });

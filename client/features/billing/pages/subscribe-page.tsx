@@ -1,4 +1,5 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
@@ -65,7 +66,10 @@ export function SubscribePage() {
         {create.isPending && formLoader}
         {(create.isError || form?.kind === 'unavailable') && (
           <Alert color="red" icon={<IconAlertTriangle />} title={msg.subscriptionCreateFailedTitle}>
-            {msg.subscriptionCreateFailed}
+            {/* 503: payments are not enabled (or the site is briefly down): the server's words, no form. */}
+            {apiErrorStatus(create.error) === 503
+              ? apiErrorMessage(create.error)
+              : msg.subscriptionCreateFailed}
           </Alert>
         )}
         {form && form.kind !== 'unavailable' && (

@@ -1,5 +1,6 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { goToLogin } from '@client/features/auth/lib/auth-urls';
+import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { formatDate } from '@client/lib/dates';
 import { showToast, toastError, toastSuccess } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -49,7 +50,12 @@ export function SubscriptionPage() {
         toastSuccess('Omdirigerar till säker betalning', 'Ett ögonblick...');
         window.setTimeout(() => window.location.assign(r.checkoutUrl!), CHECKOUT_REDIRECT_DELAY_MS);
       },
-      onError: () => toastError(msg.checkoutStartFailedTitle, msg.checkoutStartFailed),
+      // 503: payments are not enabled (or the site is briefly down): the server's own words.
+      onError: (err) =>
+        toastError(
+          msg.checkoutStartFailedTitle,
+          apiErrorStatus(err) === 503 ? apiErrorMessage(err) : msg.checkoutStartFailed,
+        ),
     });
   };
 

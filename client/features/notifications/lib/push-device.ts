@@ -1,3 +1,4 @@
+import { apiErrorStatus } from '@client/lib/api';
 import { registerServiceWorker } from '@client/lib/service-worker';
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from '../api/push-api';
 
@@ -79,13 +80,27 @@ export async function enablePush(): Promise<PushState> {
     await sub.unsubscribe();
     sub = null;
   }
-  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const subscribe = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  sub ??= await subscribe();
+  try {
+    await save(sub);
+  } catch (err) {
+    // 409: this browser's subscription is another account's (someone else turned push on here). The
+    // server never moves it; a new subscription of our own replaces it in this browser.
+    if (apiErrorStatus(err) !== 409) throw err;
+    await sub.unsubscribe();
+    await save(await subscribe());
+  }
+  return 'active';
+}
+
+/** Registers a browser subscription with the server. */
+function save(sub: PushSubscription): Promise<void> {
   const json = sub.toJSON();
-  await savePushSubscription({
+  return savePushSubscription({
     endpoint: sub.endpoint,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
   });
-  return 'active';
 }
 
 function sameKey(sub: PushSubscription, key: Uint8Array): boolean {
