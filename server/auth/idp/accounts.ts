@@ -407,7 +407,7 @@ export async function requestPasswordReset(db: Db, mail: MailSettings, rawEmail:
   // Nothing about an unknown address is logged (capture mode logs every e-mail it keeps).
   const quiet: MailSettings = { ...mail, log: mail.log.child({}, { level: 'silent' }) };
   await db.transaction(async (tx) => {
-    const account = await accountByEmail(tx, email, true);
+    const account = await accountByEmail(tx, email);
     const send = (await underHourlyLimit(tx, 'reset_password', email)) && !!account;
     try {
       await tx.transaction(async (sp) => {
