@@ -77,11 +77,19 @@ describe('failed passwords', () => {
     ).toBe(`${TEST_ORIGIN}/`);
   });
 
+  // One login page per source, used until a login succeeds (a failed one stays on it).
+  const pages = new Map<string, { b: ReturnType<typeof browser>; uid: string }>();
   const login = async (email: string, password: string, remoteAddress: string) => {
-    const b = browser(t.app, { remoteAddress });
-    const uid = await startLogin(b);
-    const res = await b.go('POST', `/idp/interaction/${uid}/login`, { email, password });
-    return { status: res.res.statusCode, loggedIn: res.url === `${TEST_ORIGIN}/`, body: res.res.body, b };
+    let page = pages.get(remoteAddress);
+    if (!page) {
+      const b = browser(t.app, { remoteAddress });
+      page = { b, uid: await startLogin(b) };
+      pages.set(remoteAddress, page);
+    }
+    const res = await page.b.go('POST', `/idp/interaction/${page.uid}/login`, { email, password });
+    const loggedIn = res.url === `${TEST_ORIGIN}/`;
+    if (loggedIn) pages.delete(remoteAddress);
+    return { status: res.res.statusCode, loggedIn, body: res.res.body, b: page.b };
   };
 
   it("lets the owner in from another address while an attacker's address waits (no lock-out by failing on purpose)", async () => {
@@ -111,7 +119,7 @@ describe('failed passwords', () => {
     expect((await emailsTo(t, 'owner@example.se')).filter((m) => m.template === 'login-locked')).toHaveLength(
       1,
     );
-  });
+  }, 60_000);
 
   it('lets the owner in by a reset link while waiting, which lifts the wait', async () => {
     await signUpAndVerify(t.app, t.db, {
@@ -133,7 +141,7 @@ describe('failed passwords', () => {
     expect(done.url).toBe(`${TEST_ORIGIN}/`);
     expect((await me(b)).statusCode).toBe(200);
     expect((await login('waiting@example.se', 'again2024xx', here)).loggedIn).toBe(true);
-  });
+  }, 60_000);
 
   it('only spaces attempts out when many sources fail: a slow ramp, capped, never a lock-out', async () => {
     await signUpAndVerify(t.app, t.db, {
@@ -195,5 +203,5 @@ describe('failed passwords', () => {
       .set({ lockedUntil: new Date(Date.now() - 1) })
       .where(sql`${loginThrottle.emailKey} = 'many@example.se'`);
     expect((await login('many@example.se', 'ensam2024xx', '198.18.0.3')).loggedIn).toBe(true);
-  });
+  }, 60_000);
 });
