@@ -25,7 +25,8 @@ export function securityInfo(user: UserRow): SecurityInfo {
 
 /**
  * Changes the password of the member's built-in issuer account, after checking the current one.
- * The member's other sessions end (this one stays) and the owner gets a notice.
+ * The member's other sessions end (this one stays) and the owner gets a notice; pending reset links
+ * stay valid (see setPassword).
  */
 export async function changePassword(
   db: Db,
@@ -47,7 +48,20 @@ export async function changePassword(
     throw new ValidationError('Välj ett annat lösenord än det nuvarande.', { field: 'newPassword' });
   }
   const hash = await hashPassword(body.newPassword);
-  await db.transaction((tx) => setPassword(tx, mail, account, hash, currentSid));
+  await db.transaction(async (tx) => {
+    // The check above ran before this lock: a reset link (or another change) may have set another
+    // password since. Then the current password is checked again against what is stored now, so a
+    // change made with the old password never overwrites a reset (the reset link always wins).
+    const [locked] = await tx.select().from(idpAccounts).where(eq(idpAccounts.id, accountId)).for('update');
+    if (!locked) throw new NotFoundError(NO_PASSWORD);
+    if (
+      locked.passwordHash !== account.passwordHash &&
+      !(await verifyPassword(body.currentPassword, locked.passwordHash))
+    ) {
+      throw new ValidationError('Fel lösenord', { field: 'currentPassword' });
+    }
+    await setPassword(tx, mail, locked, hash, { sessionId: currentSid });
+  });
 }
 
 /** 'Logga ut överallt': every session of the member ends, this one too, and the issuer's. */

@@ -121,7 +121,7 @@ describe('sign-up with a confirmed address', () => {
     expect(wrong.res.statusCode).toBe(401);
   });
 
-  it('applies the name and password of the sign-up whose link is followed', async () => {
+  it('gives no password chosen by an earlier sign-up to the address (pre-hijack through an older link)', async () => {
     const signUp = async (firstName: string, password: string) => {
       const b = browser(t.app);
       const uid = await startLogin(b, 'signup');
@@ -134,33 +134,55 @@ describe('sign-up with a confirmed address', () => {
       });
       return linkIn((await lastEmail(t.db, 'twice@example.se', 'verify-email')).textBody, '/idp/verify/');
     };
-    const first = await signUp('Första', 'first12345');
-    const second = await signUp('Andra', 'second12345');
-    expect(first).not.toBe(second);
+    const canLogIn = async (password: string) => {
+      const login = browser(t.app);
+      const uid = await startLogin(login);
+      const res = await login.go('POST', `/idp/interaction/${uid}/login`, {
+        email: 'twice@example.se',
+        password,
+      });
+      return res.url === `${TEST_ORIGIN}/`;
+    };
+    // The attacker signs the owner's address up first, with a password of their own; then the owner.
+    const attackers = await signUp('Mallory', 'attacker2024');
+    const owners = await signUp('Ägare', 'owner123456');
+    expect(attackers).not.toBe(owners);
+    // The owner follows the older link (the attacker's): it no longer works, nothing is confirmed.
+    const old = await browser(t.app).go('POST', attackers);
+    expect(old.res.body).toContain('Länken har redan använts');
+    const [before] = await t.db.select().from(idpAccounts).where(eq(idpAccounts.email, 'twice@example.se'));
+    expect(before.emailVerifiedAt).toBeNull();
+    expect(await canLogIn('attacker2024')).toBe(false);
+
+    // The newest link confirms the address and asks its follower for a password: it carries none.
     const b = browser(t.app);
-    await b.go('POST', second);
-    expect((await me(b)).json().firstName).toBe('Andra');
-    // The earlier link is retired with the confirmation.
-    const late = await browser(t.app).go('POST', first);
-    expect(late.res.body).toContain('Länken har redan använts');
+    const followed = await b.go('POST', owners);
+    expect(followed.url).toMatch(new RegExp(`^${TEST_ORIGIN}/idp/reset/`));
+    expect(followed.res.body).toContain('<h1>Välj ett nytt lösenord</h1>');
+    expect(await canLogIn('attacker2024')).toBe(false);
+    expect(await canLogIn('owner123456')).toBe(false);
+    const chosen = await b.go('POST', followed.url, { password: 'mailbox2024', repeat: 'mailbox2024' });
+    expect(chosen.url).toBe(`${TEST_ORIGIN}/`);
+    expect((await me(b)).json()).toMatchObject({ firstName: 'Ägare', emailVerified: true });
+    expect(await canLogIn('attacker2024')).toBe(false);
+    expect(await canLogIn('mailbox2024')).toBe(true);
+  });
+
+  it('still carries the password of a single sign-up', async () => {
+    const b = await signUpAndVerify(t.app, t.db, {
+      firstName: 'Ensam',
+      lastName: 'E',
+      email: 'once@example.se',
+      password: 'single2024',
+    });
+    expect((await me(b)).json().firstName).toBe('Ensam');
     const login = browser(t.app);
     const uid = await startLogin(login);
-    expect(
-      (
-        await login.go('POST', `/idp/interaction/${uid}/login`, {
-          email: 'twice@example.se',
-          password: 'first12345',
-        })
-      ).res.statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await login.go('POST', `/idp/interaction/${uid}/login`, {
-          email: 'twice@example.se',
-          password: 'second12345',
-        })
-      ).url,
-    ).toBe(`${TEST_ORIGIN}/`);
+    const res = await login.go('POST', `/idp/interaction/${uid}/login`, {
+      email: 'once@example.se',
+      password: 'single2024',
+    });
+    expect(res.url).toBe(`${TEST_ORIGIN}/`);
   });
 
   it('refuses an expired or unknown link and changes nothing', async () => {

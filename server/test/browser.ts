@@ -4,8 +4,12 @@ import type { Db } from '../db/client';
 import { outboundEmails } from '../db/schema';
 import { TEST_ORIGIN } from './test-app';
 
-/** A tiny browser over app.inject: keeps cookies per path and follows redirects within the site. */
-export function browser(app: FastifyInstance) {
+/**
+ * A tiny browser over app.inject: keeps cookies per path and follows redirects within the site. Every
+ * POST carries the site's Origin, as a browser's form post from the site's pages does.
+ * `remoteAddress`: the client address the server sees (default 127.0.0.1).
+ */
+export function browser(app: FastifyInstance, opts: { remoteAddress?: string } = {}) {
   const jar = new Map<string, { value: string; path: string }>();
   const cookieHeader = (pathname: string) =>
     [...jar]
@@ -17,10 +21,12 @@ export function browser(app: FastifyInstance) {
     const res = await app.inject({
       method,
       url: u.pathname + u.search,
+      remoteAddress: opts.remoteAddress,
       headers: {
         host: 'localhost:5000',
         cookie: cookieHeader(u.pathname),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(method === 'POST' ? { origin: TEST_ORIGIN } : {}),
       },
       payload: form ? new URLSearchParams(form).toString() : undefined,
     });

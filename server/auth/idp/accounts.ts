@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { passwordWeakness } from '@common/rules/password';
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, like, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { accountTokens, idpAccounts, loginThrottle, outboundEmails, users } from '../../db/schema';
@@ -36,9 +36,19 @@ type Account = typeof idpAccounts.$inferSelect;
 const isAddress = (email: string) => email.length <= 320 && z.email().safeParse(email).success;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Failed passwords within an hour before an address has to wait, and how long it waits. */
+/**
+ * Failed passwords within an hour from one source (client address) before that source has to wait
+ * for the address, and how long it waits. Another source (the owner at home) is not held up by it.
+ */
 export const LOGIN_FAILURES_BEFORE_WAIT = 10;
 export const LOGIN_WAIT_MINUTES = 15;
+/**
+ * Failures within an hour for an address from all sources together before the address takes only
+ * one password per few seconds: the wait after each further failure doubles from 1 s up to
+ * LOGIN_SPACING_CAP_SECONDS. Many sources can slow an address down this much, never lock it out.
+ */
+export const LOGIN_FAILURES_BEFORE_SPACING = 20;
+export const LOGIN_SPACING_CAP_SECONDS = 60;
 /** E-mails of one kind to one address per hour (sign-up, resend, reset): no mail bombing through us. */
 const EMAILS_PER_ADDRESS_PER_HOUR = 5;
 
@@ -65,50 +75,117 @@ export const accountLinks = (publicUrl: string) => ({
 
 export type LoginResult =
   | { ok: true; accountId: string }
-  | { ok: false; reason: 'invalid' | 'wait' | 'unverified' };
+  | { ok: false; reason: 'invalid' | 'wait' | 'slow' | 'unverified' };
+
+const digest = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
+
+/**
+ * Where failed passwords come from: the client address, an IPv6 address by its /64 (one
+ * subscriber's network; it has all of them). With TRUST_PROXY the address the proxy reports.
+ */
+export function sourceOf(ip: string): string {
+  const v4 = ip.match(/^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i);
+  if (v4) return v4[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t]
+    : h;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** login_throttle keys: the address over all sources, and the address from one source. */
+const throttleKeys = (email: string, source: string) => ({
+  all: email,
+  source: `src:${digest(email)}:${digest(source)}`,
+});
+/** Every throttle row of an address (a new password or a reset lifts them all). */
+const throttleRowsOf = (email: string) =>
+  or(eq(loginThrottle.emailKey, email), like(loginThrottle.emailKey, `src:${digest(email)}:%`));
 
 /**
  * Checks e-mail and password. Takes as long whether or not the address exists. Failures are
- * counted per address (known or not); the 10th within an hour makes the address wait
- * LOGIN_WAIT_MINUTES and tells the owner by e-mail. An account whose address was never confirmed
- * cannot log in.
+ * counted per address (known or not) and source: the 10th from one source within an hour makes
+ * that source wait LOGIN_WAIT_MINUTES for the address (the owner is told), while the right password
+ * from any other source still logs in. Failures from all sources together beyond
+ * LOGIN_FAILURES_BEFORE_SPACING only space the attempts out (a few seconds, at most a minute), so
+ * nobody can lock an account out by failing on purpose. An account whose address was never
+ * confirmed cannot log in.
  */
 export async function authenticate(
   db: Db,
   mail: MailSettings,
   rawEmail: string,
   password: string,
+  clientIp = 'unknown',
 ): Promise<LoginResult> {
   const email = normaliseEmail(rawEmail).slice(0, 320);
+  const keys = throttleKeys(email, sourceOf(clientIp));
   const account = await accountByEmail(db, email);
   const ok = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-  const [throttle] = await db.select().from(loginThrottle).where(eq(loginThrottle.emailKey, email)).limit(1);
-  if (throttle?.lockedUntil && throttle.lockedUntil.getTime() > Date.now())
-    return { ok: false, reason: 'wait' };
+  const throttles = await db
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.emailKey, [keys.all, keys.source]));
+  const waiting = (key: string) => {
+    const until = throttles.find((r) => r.emailKey === key)?.lockedUntil;
+    return !!until && until.getTime() > Date.now();
+  };
+  if (waiting(keys.source)) return { ok: false, reason: 'wait' };
+  if (waiting(keys.all)) return { ok: false, reason: 'slow' };
   if (account && ok) {
-    if (throttle) await db.delete(loginThrottle).where(eq(loginThrottle.emailKey, email));
+    if (throttles.length > 0)
+      await db.delete(loginThrottle).where(inArray(loginThrottle.emailKey, [keys.all, keys.source]));
     if (!account.emailVerifiedAt) return { ok: false, reason: 'unverified' };
     return { ok: true, accountId: account.id };
   }
-  const waits = await countFailure(db, mail, email, account);
+  const waits = await countFailure(db, mail, email, keys, account);
   return { ok: false, reason: waits ? 'wait' : 'invalid' };
 }
 
-/** Counts one failed password; answers true when this failure made the address wait. */
-async function countFailure(db: Db, mail: MailSettings, email: string, account?: Account): Promise<boolean> {
+/** One more failure on a throttle row (a fresh window after an hour); answers the count. */
+async function bump(tx: Db, key: string): Promise<number> {
+  const [row] = await tx
+    .insert(loginThrottle)
+    .values({ emailKey: key, failures: 1, windowStart: sql`now()` })
+    .onConflictDoUpdate({
+      target: loginThrottle.emailKey,
+      set: {
+        failures: sql`case when ${loginThrottle.windowStart} < now() - interval '1 hour' then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStart: sql`case when ${loginThrottle.windowStart} < now() - interval '1 hour' then now() else ${loginThrottle.windowStart} end`,
+      },
+    })
+    .returning({ failures: loginThrottle.failures });
+  return row.failures;
+}
+
+/** Counts one failed password; answers true when this failure made the source wait. */
+async function countFailure(
+  db: Db,
+  mail: MailSettings,
+  email: string,
+  keys: { all: string; source: string },
+  account?: Account,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(loginThrottle)
-      .values({ emailKey: email, failures: 1, windowStart: sql`now()` })
-      .onConflictDoUpdate({
-        target: loginThrottle.emailKey,
-        set: {
-          failures: sql`case when ${loginThrottle.windowStart} < now() - interval '1 hour' then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${loginThrottle.windowStart} < now() - interval '1 hour' then now() else ${loginThrottle.windowStart} end`,
-        },
-      })
-      .returning({ failures: loginThrottle.failures });
-    if (row.failures < LOGIN_FAILURES_BEFORE_WAIT) return false;
+    const all = await bump(tx, keys.all);
+    if (all > LOGIN_FAILURES_BEFORE_SPACING) {
+      const seconds = Math.min(
+        2 ** Math.min(all - LOGIN_FAILURES_BEFORE_SPACING - 1, 16),
+        LOGIN_SPACING_CAP_SECONDS,
+      );
+      await tx
+        .update(loginThrottle)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
+        .where(eq(loginThrottle.emailKey, keys.all));
+    }
+    const fromSource = await bump(tx, keys.source);
+    if (fromSource < LOGIN_FAILURES_BEFORE_WAIT) return false;
     // A fresh window starts with the wait, so the next ten failures after it make it wait again.
     await tx
       .update(loginThrottle)
@@ -117,8 +194,9 @@ async function countFailure(db: Db, mail: MailSettings, email: string, account?:
         windowStart: sql`now()`,
         lockedUntil: sql`now() + make_interval(mins => ${LOGIN_WAIT_MINUTES})`,
       })
-      .where(eq(loginThrottle.emailKey, email));
-    if (account) {
+      .where(eq(loginThrottle.emailKey, keys.source));
+    // The owner is told once an hour, however many sources try.
+    if (account && (await underHourlyLimit(tx, 'login-locked', email, 1))) {
       await enqueueEmail(tx, mail, {
         to: account.email,
         template: 'login-locked',
@@ -136,8 +214,13 @@ async function countFailure(db: Db, mail: MailSettings, email: string, account?:
 /**
  * Sign-up. Answers the same for a new address and a taken one (nothing tells which addresses have
  * accounts): a new address gets an unconfirmed account and the 'Bekräfta din e-postadress' link;
- * an address whose account is not confirmed yet gets a link that applies this sign-up's name and
- * password when followed; a confirmed address's owner is told that someone tried, and nothing changes.
+ * a confirmed address's owner is told that someone tried, and nothing changes.
+ *
+ * A second sign-up for an address not confirmed yet means two people may have chosen a password
+ * for it, and at most one of them holds the mailbox. So it retires the earlier links, and its own
+ * link carries no password at all: following it confirms the address and then asks for a new
+ * password (a reset link handed to that browser). Whoever signed up first (perhaps someone
+ * pre-registering another's address) never gets a password onto the confirmed account.
  */
 export async function signup(
   db: Db,
@@ -167,7 +250,9 @@ export async function signup(
       });
       return;
     }
+    if (!(await underHourlyLimit(tx, 'verify_email', email))) return;
     let accountId = existing?.id;
+    let contested = false;
     if (!accountId) {
       accountId = randomUUID();
       const inserted = await tx
@@ -178,16 +263,18 @@ export async function signup(
       // Another sign-up for the address won the race: it has its own link.
       if (!inserted[0]) return;
     } else {
-      // A new sign-up for an address never confirmed: this one's acceptance counts.
+      // A new sign-up for an address never confirmed: this one's acceptance counts, earlier links
+      // are retired, and the password is chosen only after the link proves the mailbox.
       await tx.update(idpAccounts).set({ termsAcceptedAt: new Date() }).where(eq(idpAccounts.id, accountId));
+      await retireAccountTokens(tx, accountId, 'verify_email');
+      contested = true;
     }
-    if (!(await underHourlyLimit(tx, 'verify_email', email))) return;
     const token = await issueToken(tx, {
       kind: 'verify_email',
       email,
       accountId,
-      // Following this link sets this sign-up's name and password (not an earlier one's).
-      data: { passwordHash, firstName, lastName },
+      // Following this link sets this sign-up's name, and its password only when it was the only one.
+      data: contested ? { firstName, lastName, choosePassword: true } : { passwordHash, firstName, lastName },
     });
     await enqueueEmail(tx, mail, {
       to: email,
@@ -201,23 +288,24 @@ export async function signup(
 
 async function underHourlyLimit(
   db: Db,
-  kind: 'verify_email' | 'reset_password' | 'signup-existing',
+  kind: 'verify_email' | 'reset_password' | 'signup-existing' | 'login-locked',
   email: string,
+  limit = EMAILS_PER_ADDRESS_PER_HOUR,
 ) {
   const since = new Date(Date.now() - HOUR_MS);
-  if (kind !== 'signup-existing')
-    return (await tokensSentSince(db, kind, email, since)) < EMAILS_PER_ADDRESS_PER_HOUR;
+  if (kind === 'verify_email' || kind === 'reset_password')
+    return (await tokensSentSince(db, kind, email, since)) < limit;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(outboundEmails)
     .where(
       and(
-        eq(outboundEmails.template, 'signup-existing'),
+        eq(outboundEmails.template, kind),
         sql`lower(${outboundEmails.recipient}) = ${email}`,
         gt(outboundEmails.createdAt, since),
       ),
     );
-  return (row?.n ?? 0) < EMAILS_PER_ADDRESS_PER_HOUR;
+  return (row?.n ?? 0) < limit;
 }
 
 /**
@@ -258,12 +346,17 @@ export async function resendVerification(db: Db, mail: MailSettings, rawEmail: s
 }
 
 export type LinkOutcome =
-  | { ok: true; accountId: string; alreadyVerified: boolean }
+  | { ok: true; accountId: string; alreadyVerified: boolean; choosePasswordToken?: string }
   | { ok: false; problem: TokenProblem };
+
+/** A stored password hash no password matches (verifyPassword knows only `scrypt$…`). */
+const NO_PASSWORD_HASH = 'none';
 
 /**
  * Follows a confirmation link: the account's address counts as verified from now on, with the
- * name and password of the sign-up that sent the link. Used, expired or unknown links change nothing.
+ * name and password of the sign-up that sent the link. A link of a contested address (more than one
+ * sign-up) carries no password: the account gets none, and `choosePasswordToken` is a fresh reset
+ * link for this browser to choose one. Used, expired or unknown links change nothing.
  */
 export async function verifyEmail(db: Db, token: string): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
@@ -278,38 +371,67 @@ export async function verifyEmail(db: Db, token: string): Promise<LinkOutcome> {
     // The account's address changed meanwhile, or it no longer exists: the link is for nothing.
     if (!account || account.email !== row.email) return { ok: false, problem: 'unknown' };
     if (account.emailVerifiedAt) return { ok: true, accountId: account.id, alreadyVerified: true };
-    const data = (row.data ?? {}) as { passwordHash?: string; firstName?: string; lastName?: string };
+    const data = (row.data ?? {}) as {
+      passwordHash?: string;
+      firstName?: string;
+      lastName?: string;
+      choosePassword?: boolean;
+    };
     await tx
       .update(idpAccounts)
       .set({
         emailVerifiedAt: sql`now()`,
-        ...(data.passwordHash ? { passwordHash: data.passwordHash } : {}),
+        ...(data.choosePassword
+          ? { passwordHash: NO_PASSWORD_HASH }
+          : data.passwordHash
+            ? { passwordHash: data.passwordHash }
+            : {}),
         ...(data.firstName ? { firstName: data.firstName } : {}),
         ...(data.lastName ? { lastName: data.lastName } : {}),
       })
       .where(eq(idpAccounts.id, account.id));
     await retireAccountTokens(tx, account.id, 'verify_email');
-    return { ok: true, accountId: account.id, alreadyVerified: false };
+    if (!data.choosePassword) return { ok: true, accountId: account.id, alreadyVerified: false };
+    const choosePasswordToken = await issueToken(tx, {
+      kind: 'reset_password',
+      email: account.email,
+      accountId: account.id,
+    });
+    return { ok: true, accountId: account.id, alreadyVerified: false, choosePasswordToken };
   });
 }
 
 /**
  * 'Glömt lösenordet?': sends a reset link (1 hour, single use) to an address that has an account.
- * Answers nothing, whatever the address; an unknown address gets no e-mail.
+ * Answers nothing, whatever the address; an unknown address gets no e-mail. Does the same work for
+ * every address, so the time of the answer tells nothing either: the link and the e-mail are made,
+ * rendered and written in a savepoint that is kept only for an account under its hourly limit and
+ * rolled back otherwise (a rolled-back savepoint's NOTIFY is dropped too).
  */
 export async function requestPasswordReset(db: Db, mail: MailSettings, rawEmail: string): Promise<void> {
   const email = normaliseEmail(rawEmail).slice(0, 320);
   if (!isAddress(email)) return;
+  // Nothing about an unknown address is logged (capture mode logs every e-mail it keeps).
+  const quiet: MailSettings = { ...mail, log: mail.log.child({}, { level: 'silent' }) };
   await db.transaction(async (tx) => {
-    const account = await accountByEmail(tx, email, true);
-    if (!account) return;
-    if (!(await underHourlyLimit(tx, 'reset_password', email))) return;
-    const token = await issueToken(tx, { kind: 'reset_password', email, accountId: account.id });
-    await enqueueEmail(tx, mail, {
-      to: email,
-      template: 'password-reset',
-      props: { firstName: provenName(account), url: accountLinks(mail.publicUrl).reset(token) },
-    });
+    const account = await accountByEmail(tx, email);
+    const send = (await underHourlyLimit(tx, 'reset_password', email)) && !!account;
+    try {
+      await tx.transaction(async (sp) => {
+        const token = await issueToken(sp, { kind: 'reset_password', email, accountId: account?.id ?? null });
+        await enqueueEmail(sp, send ? mail : quiet, {
+          to: email,
+          template: 'password-reset',
+          props: {
+            firstName: account ? provenName(account) : '',
+            url: accountLinks(mail.publicUrl).reset(token),
+          },
+        });
+        if (!send) sp.rollback();
+      });
+    } catch (err) {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    }
   });
 }
 
@@ -338,19 +460,26 @@ export async function resetPassword(
       .for('update');
     if (!account || account.email !== used.row.email)
       return { ok: false as const, problem: 'unknown' as const };
-    await setPassword(tx, mail, account, passwordHash);
+    await setPassword(tx, mail, account, passwordHash, { byLink: true });
     return { ok: true as const, accountId: account.id, alreadyVerified: !!account.emailVerifiedAt };
   });
 }
 
-/** Stores a new password hash and does what a password change means: sessions end, links retire. */
+/**
+ * Stores a new password hash and does what a password change means: sessions end, login waits are
+ * lifted, the owner is told. `by` says who changed it. A reset link proves the mailbox: every
+ * session ends (site and issuer) and every other reset link retires. A change from a session (which
+ * someone who stole the password can make) keeps that session and never retires reset links, so the
+ * mailbox's owner can always take the account back. `account` must be locked (FOR UPDATE) in `tx`.
+ */
 export async function setPassword(
   tx: Db,
   mail: MailSettings,
   account: Account,
   passwordHash: string,
-  keepSid?: string,
+  by: { byLink: true } | { sessionId: string },
 ): Promise<void> {
+  const keepSid = 'sessionId' in by ? by.sessionId : undefined;
   await tx
     .update(idpAccounts)
     .set({
@@ -359,9 +488,9 @@ export async function setPassword(
       emailVerifiedAt: account.emailVerifiedAt ?? sql`now()`,
     })
     .where(eq(idpAccounts.id, account.id));
-  await retireAccountTokens(tx, account.id, 'reset_password');
+  if (!keepSid) await retireAccountTokens(tx, account.id, 'reset_password');
   await retireAccountTokens(tx, account.id, 'verify_email');
-  await tx.delete(loginThrottle).where(eq(loginThrottle.emailKey, account.email));
+  await tx.delete(loginThrottle).where(throttleRowsOf(account.email));
   const members = await tx
     .select({ id: users.id })
     .from(users)

@@ -46,8 +46,28 @@ const resetBody = z.object({
   repeat: z.string().max(400).default(''),
 });
 
+// 'same-origin' instead of the site's 'no-referrer': with 'no-referrer' a browser sends `Origin: null`
+// on the POST of a form (Fetch standard), so our own forms could not be told from a sandboxed frame's.
 const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(body);
+
+/** True when a form post comes from a page of this site (Origin, else Referer; `null` never). */
+export function fromOwnPage(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin === publicOrigin;
+  const referer = request.headers.referer;
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === publicOrigin;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Mounts the built-in issuer under /idp: its protocol endpoints, the Swedish login and sign-up
@@ -97,10 +117,13 @@ export async function idpRoutes(
         { mergeWithLastSubmission: false },
       );
     };
-    // Forms of these pages are posted only from the site itself (a browser always sends Origin on POST).
+    // Forms of these pages are posted only from the site itself (login CSRF: a foreign page, or a
+    // sandboxed frame, which sends `Origin: null`, must not log a visitor in as someone else, confirm
+    // or reset anything). A browser sends Origin on every POST; without one, a Referer of this site
+    // will do (an old browser), and a request with neither is no form of ours. oidc-provider's own
+    // endpoints (/idp/token, /idp/session/end ...) are outside this scope and keep their own rules.
     pages.addHook('preHandler', async (request, reply) => {
-      const origin = request.headers.origin;
-      if (request.method === 'POST' && origin && origin !== 'null' && origin !== publicOrigin) {
+      if (request.method === 'POST' && !fromOwnPage(request, publicOrigin)) {
         return html(reply, errorPage('Formuläret kom från en annan webbplats.'), 403);
       }
     });
@@ -148,17 +171,19 @@ export async function idpRoutes(
         const interaction = await details(request, reply);
         if (!interaction) return expired(reply);
         const { email, password } = request.body as z.infer<typeof loginBody>;
-        const result = await authenticate(pages.db, pages.mail, email, password);
+        const result = await authenticate(pages.db, pages.mail, email, password, request.ip);
         if (result.ok) return finishLogin(request, reply, result.accountId);
         if (result.reason === 'unverified') return html(reply, unverifiedPage(email.trim()), 403);
         const error =
           result.reason === 'wait'
             ? `För många misslyckade inloggningar. Vänta ${LOGIN_WAIT_MINUTES} minuter, eller välj ett nytt lösenord med 'Glömt lösenordet?'.`
-            : 'Fel e-postadress eller lösenord.';
+            : result.reason === 'slow'
+              ? "Många misslyckade inloggningar just nu. Vänta en minut och försök igen, logga in med nyckel, eller välj ett nytt lösenord med 'Glömt lösenordet?'."
+              : 'Fel e-postadress eller lösenord.';
         return html(
           reply,
           loginPage(interaction.uid, { email, error }),
-          result.reason === 'wait' ? 429 : 401,
+          result.reason === 'invalid' ? 401 : 429,
         );
       },
     );
@@ -243,6 +268,8 @@ export async function idpRoutes(
       async (request, reply) => {
         const outcome = await verifyEmail(pages.db, (request.params as z.infer<typeof tokenParams>).token);
         if (!outcome.ok) return problemPage(reply, outcome.problem);
+        // A contested address (two sign-ups): the password is chosen now, by the mailbox's holder.
+        if (outcome.choosePasswordToken) return reply.redirect(`/idp/reset/${outcome.choosePasswordToken}`);
         if (outcome.alreadyVerified) {
           return html(
             reply,

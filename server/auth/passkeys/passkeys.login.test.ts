@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { idpAccounts, passkeys } from '../../db/schema';
+import { idpAccounts, loginThrottle, passkeys } from '../../db/schema';
+import { browser as siteBrowser, startLogin as startSiteLogin } from '../../test/browser';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { passkeyLoginAsset } from './passkey-assets';
 import { passkeyMessages } from './passkeys.service';
@@ -119,6 +120,31 @@ describe('passkeys: "Logga in med nyckel" on the built-in issuer', () => {
     expect(row.counter).toBe(1);
     expect(row.lastUsedAt).toBeInstanceOf(Date);
     expect((await m.client.get('/api/me/passkeys')).json()[0].lastUsedAt).toBe(row.lastUsedAt!.toISOString());
+  });
+
+  it('logs the owner in with a passkey while password guessing has made every guessing source wait', async () => {
+    const m = await builtInMember(t);
+    await addPasskey(m);
+    // Three sources each fail ten times (their own wait) and beyond: the global spacing is on too.
+    for (const remoteAddress of ['203.0.113.50', '203.0.113.51', '203.0.113.52']) {
+      const g = siteBrowser(t.app, { remoteAddress });
+      const uid = await startSiteLogin(g);
+      for (let i = 0; i < 11; i++) {
+        await g.go('POST', `/idp/interaction/${uid}/login`, {
+          email: m.account.email,
+          password: `guess${i}xx1`,
+        });
+      }
+    }
+    const waits = await t.db.select().from(loginThrottle);
+    expect(waits.some((r) => r.lockedUntil && r.lockedUntil.getTime() > Date.now())).toBe(true);
+    const b = browser(t.app);
+    const { uid } = await b.startLogin();
+    const options = (await b.options(uid)).json();
+    const res = await b.verify(uid, m.authenticator.authenticate(options));
+    expect(res.statusCode).toBe(200);
+    expect((await b.go(res.json().redirectTo)).url).toBe(`${TEST_ORIGIN}/`);
+    expect((await b.request('GET', '/api/auth/user')).json().id).toBe(m.user.id);
   });
 
   it('refuses a replayed answer, within the same login and in another one', async () => {
