@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens } from '../db/schema';
+import { accountTokens, idpAccounts, passkeys } from '../db/schema';
 import { browser, lastEmail, linkIn, signUpAndVerify, startLogin, type TestBrowser } from '../test/browser';
 import { onPostgres } from '../test/postgres-only';
 import { TEST_ORIGIN, type TestContext } from '../test/test-app';
@@ -119,6 +119,17 @@ describe(`a hijacker against the owner's reset link (${onPostgres ? 'PostgreSQL'
       expect(res.statusCode).toBe(204);
       current = next;
     }
+    // The hijacker also added a passkey of their own while holding the session.
+    const [account] = await t.db
+      .select({ id: idpAccounts.id })
+      .from(idpAccounts)
+      .where(eq(idpAccounts.email, email));
+    await t.db.insert(passkeys).values({
+      id: 'hijackers-key',
+      accountId: account.id,
+      publicKey: Buffer.from('not a real key'),
+      name: 'Min nyckel',
+    });
     // The owner's sessions ended with the changes, but the link in the owner's mailbox still works.
     expect((await me(member)).statusCode).toBe(401);
     const owner = browser(t.app);
@@ -126,6 +137,11 @@ describe(`a hijacker against the owner's reset link (${onPostgres ? 'PostgreSQL'
     expect(done.url).toBe(`${TEST_ORIGIN}/`);
     expect((await me(owner)).statusCode).toBe(200);
     expect((await me(hijacker)).statusCode).toBe(401);
+    // The reset removed the passkey the hijacker could have come back with, and the owner is told.
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.accountId, account.id))).toEqual([]);
+    expect((await lastEmail(t.db, email, 'password-changed')).textBody).toContain(
+      'din inloggningsnyckel tagits bort',
+    );
     const check = browser(t.app, { remoteAddress: '192.0.2.200' });
     const u2 = await startLogin(check);
     expect(

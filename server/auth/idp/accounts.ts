@@ -3,7 +3,7 @@ import { passwordWeakness } from '@common/rules/password';
 import { and, desc, eq, gt, inArray, isNotNull, like, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { accountTokens, idpAccounts, loginThrottle, outboundEmails, users } from '../../db/schema';
+import { accountTokens, idpAccounts, loginThrottle, outboundEmails, passkeys, users } from '../../db/schema';
 import { enqueueEmail, type MailSettings } from '../../email/outbox';
 import {
   consumeToken,
@@ -489,6 +489,12 @@ export async function setPassword(
     })
     .where(eq(idpAccounts.id, account.id));
   if (!keepSid) await retireAccountTokens(tx, account.id, 'reset_password');
+  // A reset link proves the mailbox; a passkey may have been added by whoever held a session before it
+  // (a hijacker with the password), so a reset removes every passkey: the owner adds theirs again.
+  const passkeysRemoved = keepSid
+    ? 0
+    : (await tx.delete(passkeys).where(eq(passkeys.accountId, account.id)).returning({ id: passkeys.id }))
+        .length;
   await retireAccountTokens(tx, account.id, 'verify_email');
   await tx.delete(loginThrottle).where(throttleRowsOf(account.email));
   const members = await tx
@@ -500,7 +506,7 @@ export async function setPassword(
   await enqueueEmail(tx, mail, {
     to: account.email,
     template: 'password-changed',
-    props: { firstName: account.firstName, resetUrl: accountLinks(mail.publicUrl).forgot },
+    props: { firstName: account.firstName, resetUrl: accountLinks(mail.publicUrl).forgot, passkeysRemoved },
   });
 }
 

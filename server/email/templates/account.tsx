@@ -109,11 +109,13 @@ export const passwordReset: EmailTemplate<PasswordResetProps> = {
 export interface PasswordChangedProps {
   firstName: string;
   resetUrl: string;
+  /** Passkeys a reset link removed (0 for a change from a session). */
+  passkeysRemoved?: number;
 }
 
 export const passwordChanged: EmailTemplate<PasswordChangedProps> = {
   subject: () => 'Ditt lösenord har ändrats',
-  Body: ({ firstName, resetUrl, publicUrl }) => (
+  Body: ({ firstName, resetUrl, passkeysRemoved = 0, publicUrl }) => (
     <Layout
       preview="Lösenordet till ditt konto på Singelgolf har ändrats."
       heading="Ditt lösenord har ändrats"
@@ -125,6 +127,14 @@ export const passwordChanged: EmailTemplate<PasswordChangedProps> = {
         Lösenordet till ditt konto på Singelgolf har just ändrats. Av säkerhetsskäl har du loggats ut på alla
         enheter.
       </P>
+      {passkeysRemoved > 0 && (
+        <P>
+          Av säkerhetsskäl har även{' '}
+          {passkeysRemoved === 1 ? 'din inloggningsnyckel' : `dina ${passkeysRemoved} inloggningsnycklar`}{' '}
+          tagits bort, eftersom den som eventuellt kommit åt ditt konto kan ha lagt till en egen. Lägg till
+          dina nycklar igen under Säkerhet på din profil.
+        </P>
+      )}
       <P>Var det inte du? Återställ lösenordet direkt, så att ingen annan kommer åt ditt konto.</P>
       <Action href={resetUrl}>Återställ lösenordet</Action>
     </Layout>
