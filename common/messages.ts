@@ -6,7 +6,7 @@ export const msg = {
   // Profile form (spec §5)
   fullNameMin: 'Namn måste vara minst 2 tecken',
   emailInvalid: 'Ange en giltig e-postadress',
-  handicapMin: 'Minst handicap är -10',
+  handicapMin: 'Lägsta handicap är +10',
   handicapMax: 'Maximalt handicap är 54',
   handicapDecimals: 'Handicap kan anges med en decimal',
   golfIdRequired: 'Golf-ID krävs',
@@ -152,7 +152,7 @@ export const msg = {
   groupNameTooLong: 'Namnet får vara högst 100 tecken',
   groupNotFound: 'Bollgruppen hittades inte',
   groupOtherEvent: 'Bollgruppen hör inte till detta event',
-  groupOnlyRegistered: 'Endast registrerade deltagare (inte väntelistan) kan delas in i bollgrupper',
+  groupOnlyRegistered: 'Endast registrerade deltagare (inte reservlistan) kan delas in i bollgrupper',
   groupIdInvalid: 'Ogiltig bollgrupp',
   groupTeeTimeInvalid: 'Ange en giltig starttid',
   groupsNoneToPublish: 'Det finns inga bollgrupper att publicera',

@@ -32,9 +32,9 @@ export type NotificationPreferences = Record<NotificationType, ChannelChoice>;
 /** How each type is named in the profile's 'Notiser' table. */
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   registration_confirmed: 'Anmälan bekräftad',
-  waitlisted: 'Plats på väntelistan',
-  promoted: 'Flyttad från väntelistan',
-  waitlist_offer: 'Erbjuden plats från väntelistan',
+  waitlisted: 'Plats på reservlistan',
+  promoted: 'Flyttad från reservlistan',
+  waitlist_offer: 'Erbjuden plats från reservlistan',
   offer_expired: 'Erbjudande som gått ut',
   event_reminder: 'Påminnelse före event',
   event_changed: 'Ändrat event',

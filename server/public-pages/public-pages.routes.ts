@@ -121,8 +121,8 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
       request,
       reply,
       eventListPage(await upcoming(), publicUrl, {
-        title: 'Golfevent – Singelgolf',
-        heading: 'Golfevent',
+        title: 'Evenemang – Singelgolf',
+        heading: 'Evenemang',
         description: 'Kommande golfevenemang och resor för singlar hos Singelgolf.',
         path: '/events',
       }),

@@ -38,7 +38,7 @@ export function CalendarFeedCard() {
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         Prenumerera på dina event i din kalenderapp (Google Kalender, Apple Kalender, Outlook). Kalendern
-        visar de event du är anmäld till eller står på väntelistan för. Länken är personlig – dela den inte.
+        visar de event du är anmäld till eller står på reservlistan för. Länken är personlig – dela den inte.
       </Text>
       {feed.isLoading ? (
         <Loader size="sm" />

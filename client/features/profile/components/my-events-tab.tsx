@@ -1,6 +1,7 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
+import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { hasEnded } from '@common/rules/event-phase';
 import type { UserRegistration } from '@common/schemas/registrations';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -22,11 +23,17 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
       <Stack gap={6}>
         <Group gap={6} c="dimmed">
           <IconCalendar size={16} />
-          <Text size="sm">{formatLongDate(r.event.startTime)}</Text>
-          <IconClock size={16} />
-          <Text size="sm">
-            {formatTime(r.event.startTime)}–{formatTime(r.event.endTime)}
-          </Text>
+          {isMultiDay(r.event) ? (
+            <Text size="sm">{formatDayRange(r.event, { year: true })}</Text>
+          ) : (
+            <>
+              <Text size="sm">{formatLongDate(r.event.startTime)}</Text>
+              <IconClock size={16} />
+              <Text size="sm">
+                {formatTime(r.event.startTime)}–{formatTime(r.event.endTime)}
+              </Text>
+            </>
+          )}
         </Group>
         <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
           {r.event.title}
@@ -41,7 +48,7 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
           </Badge>
           {r.status === 'waitlisted' && (
             <Badge color="orange" variant="light">
-              På väntelista
+              På reservlistan
             </Badge>
           )}
           {r.status === 'offered' && (

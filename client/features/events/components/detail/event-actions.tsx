@@ -49,7 +49,7 @@ export function EventActions({
       onSuccess: (r) => {
         close();
         toastSuccess(
-          r.status === 'waitlisted' ? 'Du står på väntelistan' : 'Du är registrerad',
+          r.status === 'waitlisted' ? 'Du står på reservlistan' : 'Du är registrerad',
           r.status !== 'waitlisted'
             ? `Välkommen till ${event.title}!`
             : event.waitlistMode === 'offer'
@@ -97,7 +97,7 @@ export function EventActions({
             {mine.status === 'registered'
               ? 'Registrerad'
               : mine.status === 'waitlisted'
-                ? 'På väntelista'
+                ? 'På reservlistan'
                 : REGISTRATION_STATUS_LABELS[mine.status]}
           </Badge>
         ) : null}
@@ -185,7 +185,7 @@ export function EventActions({
       </Modal>
       <Modal opened={dialog === 'delete'} onClose={close} title="Ta bort resa" centered>
         <Text>
-          Är du säker? Detta tar permanent bort resan och alla registreringar. Åtgärden kan inte ångras.
+          Är du säker? Detta tar permanent bort evenemanget och alla anmälningar. Åtgärden kan inte ångras.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
@@ -198,7 +198,7 @@ export function EventActions({
               remove.mutate(undefined, {
                 onSuccess: () => {
                   close();
-                  toastSuccess('Resan borttagen', `${event.title} är borttagen.`);
+                  toastSuccess('Evenemanget borttaget', `${event.title} är borttagen.`);
                   navigate('/events');
                 },
                 onError: (err) => {

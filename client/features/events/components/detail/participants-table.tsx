@@ -41,7 +41,7 @@ function StatusBadge({ r }: { r: Registration }) {
     r.status === 'registered'
       ? 'Registrerad'
       : r.status === 'waitlisted'
-        ? 'Väntelista'
+        ? 'Reservlista'
         : REGISTRATION_STATUS_LABELS[r.status];
   return (
     <Stack gap={2}>

@@ -43,7 +43,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
         <Stack>
           {full ? (
             <Alert color="orange" icon={<IconInfoCircle size={18} />} title="Eventet är fullbokat">
-              Du placeras på väntelistan och flyttas automatiskt upp när en plats blir ledig.
+              Du placeras på reservlistan och flyttas automatiskt upp när en plats blir ledig.
             </Alert>
           ) : null}
           <Textarea

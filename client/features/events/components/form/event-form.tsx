@@ -135,7 +135,7 @@ export function EventForm({
         />
         <RegistrationRulesFields form={form} startTime={v.startTime} />
         <NumberInput
-          label="Anmälningsavgift (SEK)"
+          label="Anmälningsavgift (kr)"
           min={0}
           allowDecimal={false}
           {...form.getInputProps('registrationFee')}
@@ -155,7 +155,7 @@ export function EventForm({
         <Checkbox label="Lunch ingår" {...form.getInputProps('lunchIncluded', { type: 'checkbox' })} />
         {!v.greenFeeIncluded ? (
           <NumberInput
-            label="Greenfee (SEK)"
+            label="Greenfee (kr)"
             min={0}
             allowDecimal={false}
             {...form.getInputProps('greenFee')}
@@ -182,7 +182,7 @@ export function EventForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
+            Avbryt
           </Button>
           <Button type="submit" disabled={pending}>
             {event
