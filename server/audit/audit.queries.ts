@@ -1,12 +1,19 @@
 import type { auditQuerySchema } from '@common/schemas/audit';
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { auditLog, events, users } from '../db/schema';
+
+const targetUsers = alias(users, 'target_user');
 
 type AuditFilters = z.output<typeof auditQuerySchema>;
 
-/** One page of the audit log, newest first, with the actors' names, and the total matching. */
+/**
+ * One page of the audit log, newest first, with the actors' names, the target member's name, the title of
+ * the event it concerns (the target event, or the event of a registration or ball group in its details),
+ * and the total matching.
+ */
 export async function listAudit(db: Db, q: AuditFilters) {
   const where: SQL[] = [];
   if (q.action) {
@@ -20,9 +27,21 @@ export async function listAudit(db: Db, q: AuditFilters) {
   const filter = where.length ? and(...where) : undefined;
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ entry: auditLog, actorName: users.fullName, actorUsername: users.username })
+      .select({
+        entry: auditLog,
+        actorName: users.fullName,
+        actorUsername: users.username,
+        targetUserName: targetUsers.fullName,
+        targetUsername: targetUsers.username,
+        eventTitle: events.title,
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(targetUsers, and(eq(auditLog.targetType, 'user'), eq(targetUsers.id, auditLog.targetId)))
+      .leftJoin(
+        events,
+        sql`${events.id}::text = case when ${auditLog.targetType} = 'event' then ${auditLog.targetId} else ${auditLog.details} ->> 'eventId' end`,
+      )
       .where(filter)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(q.limit)

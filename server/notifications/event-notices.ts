@@ -1,4 +1,5 @@
 import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
+import { formatKr } from '@common/rules/money';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventRegistrations, notifications } from '../db/schema';
@@ -24,7 +25,6 @@ const clock = new Intl.DateTimeFormat('sv-SE', {
 /** "lördag 6 juni kl. 09:00" in Swedish time. */
 export const eventTime = formatStockholmDayTime;
 
-const kronor = (n: number) => `${new Intl.NumberFormat('sv-SE').format(n)} kr`;
 
 /**
  * The notice of a new registration, in its transaction: `registration_confirmed` (its e-mail carries
@@ -186,7 +186,7 @@ function changeText(event: EventInfo & ChangeFields, parts: string[]): { title: 
   const now: string[] = [];
   if (sorted.includes('tid')) now.push(`${eventTime(event.startTime)}–${clock.format(event.endTime)}`);
   if (sorted.includes('plats')) now.push(event.location);
-  if (sorted.includes('pris')) now.push(kronor(Number(event.price)));
+  if (sorted.includes('pris')) now.push(formatKr(Number(event.price)));
   return {
     title: `Ändrat: ${event.title}`,
     body: `Ny ${list} för ${event.title}. Nu gäller: ${now.join(', ')}.`,

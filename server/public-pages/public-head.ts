@@ -1,4 +1,5 @@
 import { AVAILABILITY_LABELS, eventAvailability } from '@common/rules/event-phase';
+import { formatKr } from '@common/rules/money';
 import { type RenderedApp, SSR_STATE_ID } from '@common/ssr';
 import { formatStockholmDayTime } from '@common/time';
 import type { EventWithCounts } from '../events/events.queries';
@@ -77,7 +78,7 @@ export function eventJsonLd(e: EventWithCounts, publicUrl: string, now = new Dat
 export function eventPage(e: EventWithCounts, publicUrl: string, now = new Date()): PublicPage {
   const when = formatStockholmDayTime(e.startTime);
   const status = AVAILABILITY_LABELS[eventAvailability(e, now)];
-  const summary = `${when} · ${e.location} · ${e.price} kr · ${status}`;
+  const summary = `${when} · ${e.location} · ${formatKr(e.price)} · ${status}`;
   return {
     title: `${e.title} – Singelgolf`,
     description: shorten(e.description ? `${summary}. ${e.description}` : summary, 200),

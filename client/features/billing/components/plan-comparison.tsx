@@ -1,3 +1,4 @@
+import { formatKr } from '@client/lib/format';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { Badge, Group, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
@@ -41,7 +42,7 @@ export function PlanComparison() {
           <Badge>Rekommenderas</Badge>
         </Group>
         <Text fw={700} fz="xl" mt="xs">
-          {PRO_PRICE_SEK} kr per månad
+          {formatKr(PRO_PRICE_SEK)} per månad
         </Text>
         <List
           size="sm"

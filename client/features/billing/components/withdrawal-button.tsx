@@ -1,3 +1,4 @@
+import { formatKr } from '@client/lib/format';
 import { apiErrorMessage } from '@client/lib/api';
 import { formatDate } from '@client/lib/dates';
 import { toastError } from '@client/lib/toast';
@@ -42,7 +43,7 @@ export function WithdrawalButton() {
         {done ? (
           <Stack>
             <Alert color="golf" title="Köpet är ångrat">
-              {done.refundAmount} kr betalas tillbaka till samma betalsätt. Kvittot har skickats till din
+              {formatKr(done.refundAmount)} betalas tillbaka till samma betalsätt. Kvittot har skickats till din
               e-post.
             </Alert>
             <Group justify="flex-end">
@@ -57,7 +58,7 @@ export function WithdrawalButton() {
             </Text>
             <Text size="sm">
               • Pro-medlemskapet avslutas direkt och du blir Gratis-medlem.
-              <br />• Du får tillbaka {s?.refundAmount ?? 0} kr av betalda {s?.amountPaid ?? 0} kr.
+              <br />• Du får tillbaka {formatKr(s?.refundAmount ?? 0)} av betalda {formatKr(s?.amountPaid ?? 0)}.
               <br />• Du får ett kvitto på att du har ångrat köpet via e-post.
             </Text>
             <Group justify="flex-end">

@@ -1,3 +1,4 @@
+import { formatKr } from '@client/lib/format';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { Badge, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
@@ -49,7 +50,7 @@ export function UpgradeDialog({ opened, onClose }: { opened: boolean; onClose: (
               ))}
             </List>
             <Text fw={700} mt="sm">
-              {PRO_PRICE_SEK} kr per månad
+              {formatKr(PRO_PRICE_SEK)} per månad
             </Text>
           </Paper>
         </SimpleGrid>
