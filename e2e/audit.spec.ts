@@ -25,11 +25,11 @@ test.describe('audit log', () => {
     await page.locator('a[href="/admin/audit"]').click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { name: 'Logg', level: 1 })).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: 'Ändrade event' }).first();
+    const row = page.getByRole('row').filter({ hasText: 'Ändrade evenemang' }).first();
     await expect(row).toContainText(`Event ${detail.id}`);
     await page.getByRole('combobox', { name: 'Område' }).click();
     await page.getByRole('option', { name: 'Medlemskap' }).click();
-    await expect(page.getByRole('row').filter({ hasText: 'Ändrade event' })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: 'Ändrade evenemang' })).toHaveCount(0);
 
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await hasHorizontalScroll(page)).toBe(false);

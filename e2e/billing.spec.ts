@@ -41,7 +41,7 @@ test.describe('Pro membership and payments (test payment mode)', () => {
 
     // Free: registering opens the upgrade dialog.
     await page.goto(`/events/${eventId}`);
-    await page.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
+    await page.getByRole('button', { name: 'Anmäl dig' }).click();
     const upgrade = page.getByRole('dialog', { name: 'Uppgradera till Pro-medlemskap' });
     await expect(upgrade).toBeVisible();
     await upgrade.getByRole('link', { name: 'Uppgradera till Pro' }).click();
@@ -63,9 +63,9 @@ test.describe('Pro membership and payments (test payment mode)', () => {
 
     // Pro now: registration goes through.
     await page.goto(`/events/${eventId}`);
-    await page.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Slutför registrering' }).click();
-    await expect(page.getByText(/^(Registrerad|På väntelista)$/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Anmäl dig' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Slutför anmälan' }).click();
+    await expect(page.getByText(/^(Anmäld|På reservlistan)$/).first()).toBeVisible();
 
     // /subscription says so too.
     await page.goto('/subscription');

@@ -257,7 +257,7 @@ test.describe('own profile', () => {
     await expect(page.getByText('17 av 17 fält ifyllda')).toBeVisible();
   });
 
-  test("'Mina Event' shows the member's registrations; the user menu's 'Mina evenemang' opens them", async ({
+  test("'Mina evenemang' shows the member's registrations; the user menu's 'Mina evenemang' opens them", async ({
     page,
   }) => {
     await loginAs(page, PRO);
@@ -265,7 +265,7 @@ test.describe('own profile', () => {
     await page.getByRole('button', { name: 'Användarmeny' }).click();
     await page.getByRole('menuitem', { name: 'Mina evenemang' }).click();
     await expect(page).toHaveURL(/\/profile\?tab=events$/);
-    await expect(page.getByRole('tab', { name: 'Mina Event' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Mina evenemang' })).toHaveAttribute('aria-selected', 'true');
     const upcoming = page.getByRole('tab', { name: /^Kommande \(\d+\)$/ });
     await expect(upcoming).toBeVisible();
     await expect(page.getByRole('tab', { name: /^Reservlista \(\d+\)$/ })).toBeVisible();

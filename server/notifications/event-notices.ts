@@ -1,5 +1,5 @@
-import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
 import { formatKr } from '@common/rules/money';
+import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventRegistrations, notifications } from '../db/schema';
@@ -24,7 +24,6 @@ const clock = new Intl.DateTimeFormat('sv-SE', {
 
 /** "lördag 6 juni kl. 09:00" in Swedish time. */
 export const eventTime = formatStockholmDayTime;
-
 
 /**
  * The notice of a new registration, in its transaction: `registration_confirmed` (its e-mail carries
@@ -275,7 +274,7 @@ export async function notifyEventPublished(
       and p.user_id is distinct from ${event.createdBy ?? null}`;
   return createNotificationsFor(tx, optedIn, {
     type: 'event_published',
-    title: `Nytt event: ${event.title}`,
+    title: `Nytt evenemang: ${event.title}`,
     body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}. Anmäl dig på Singelgolf!`,
     url: `/events/${event.id}`,
     data: { eventId: event.id },

@@ -86,7 +86,7 @@ export function eventPage(e: EventWithCounts, publicUrl: string, now = new Date(
     image: imageUrl(publicUrl, e),
     ogType: 'website',
     jsonLd: eventJsonLd(e, publicUrl, now),
-    body: `<main class="sg-pre"><p><a href="/events">Alla event</a></p><h1>${esc(e.title)}</h1><p>${esc(summary)}</p>${
+    body: `<main class="sg-pre"><p><a href="/events">Alla evenemang</a></p><h1>${esc(e.title)}</h1><p>${esc(summary)}</p>${
       e.description ? `<p>${esc(e.description)}</p>` : ''
     }</main>`,
   };

@@ -5,11 +5,11 @@ import { IconCheck } from '@tabler/icons-react';
 
 const FREE = ['Se evenemang', 'Begränsad tillgång till medlemmar', 'Skicka meddelanden till medlemmar'];
 const PRO = [
-  'Registrera dig för alla evenemang',
+  'Anmäl dig till alla evenemang',
   'Gruppchatt för dina evenemang',
   'Full tillgång till medlemmar',
   'Exklusiva erbjudanden',
-  'Prioriterad registrering',
+  'Prioriterad anmälan',
 ];
 
 /** Free versus Pro, side by side (one column on a phone). */

@@ -30,7 +30,7 @@ const EventsCalendar = lazy(() =>
 
 const FILTERS: { value: EventFilter; label: string }[] = [
   { value: 'upcoming', label: 'Kommande' },
-  { value: 'all', label: 'Alla event' },
+  { value: 'all', label: 'Alla evenemang' },
   { value: 'ongoing', label: 'Pågående' },
   { value: 'past', label: 'Tidigare' },
 ];

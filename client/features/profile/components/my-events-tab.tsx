@@ -122,7 +122,7 @@ function List({ items, empty }: { items: UserRegistration[]; empty: string }) {
   );
 }
 
-/** Tab 'Mina Event': Upcoming, Waitlisted and Past with their counts (spec §2 'Profile'). */
+/** Tab 'Mina evenemang': Upcoming, Waitlisted and Past with their counts (spec §2 'Profile'). */
 export function MyEventsTab({ userId }: { userId: string }) {
   const query = useUserRegistrations(userId);
   if (query.isPending)
@@ -133,7 +133,7 @@ export function MyEventsTab({ userId }: { userId: string }) {
     );
   if (query.isError)
     return (
-      <Alert color="red" title="Kunde inte hämta dina event">
+      <Alert color="red" title="Kunde inte hämta dina evenemang">
         {apiErrorMessage(query.error)}
       </Alert>
     );
@@ -146,13 +146,13 @@ export function MyEventsTab({ userId }: { userId: string }) {
         <Tabs.Tab value="past">Tidigare ({past.length})</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="upcoming">
-        <List items={upcoming} empty="Inga kommande event" />
+        <List items={upcoming} empty="Inga kommande evenemang" />
       </Tabs.Panel>
       <Tabs.Panel value="waitlisted">
-        <List items={waitlisted} empty="Inga event på reservlistan" />
+        <List items={waitlisted} empty="Inga evenemang på reservlistan" />
       </Tabs.Panel>
       <Tabs.Panel value="past">
-        <List items={past} empty="Inga tidigare event" />
+        <List items={past} empty="Inga tidigare evenemang" />
       </Tabs.Panel>
     </Tabs>
   );

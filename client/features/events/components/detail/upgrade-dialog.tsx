@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 
 const FREE = ['Se evenemang', 'Begränsad tillgång till medlemmar'];
 const PRO = [
-  'Registrera dig för alla evenemang',
+  'Anmäl dig till alla evenemang',
   'Full tillgång till medlemmar',
   'Exklusiva erbjudanden',
-  'Prioriterad registrering',
+  'Prioriterad anmälan',
 ];
 
 /** 'Uppgradera till Pro-medlemskap' (spec §2): Free versus Pro, 'Inte nu' and 'Uppgradera till Pro'. */
