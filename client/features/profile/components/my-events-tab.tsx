@@ -128,7 +128,7 @@ export function MyEventsTab({ userId }: { userId: string }) {
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Laddar event" />
+        <Loader aria-label="Laddar evenemang" />
       </Center>
     );
   if (query.isError)
