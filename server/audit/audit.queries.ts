@@ -6,6 +6,8 @@ import type { Db } from '../db/client';
 import { auditLog, events, users } from '../db/schema';
 
 const targetUsers = alias(users, 'target_user');
+/** The id (text) of the event an entry concerns: its target, or the eventId of its details. */
+const eventKey = sql`(case when ${auditLog.targetType} = 'event' then ${auditLog.targetId} else ${auditLog.details} ->> 'eventId' end)`;
 
 type AuditFilters = z.output<typeof auditQuerySchema>;
 
@@ -33,15 +35,16 @@ export async function listAudit(db: Db, q: AuditFilters) {
         actorUsername: users.username,
         targetUserName: targetUsers.fullName,
         targetUsername: targetUsers.username,
-        eventTitle: events.title,
+        // A deleted event keeps its title in its 'event.delete' entry (audit_log_target_idx finds it).
+        eventTitle: sql<string | null>`coalesce(${events.title}, (
+          select d.details ->> 'title' from ${auditLog} d
+          where d.target_type = 'event' and d.target_id = ${eventKey} and d.action = 'event.delete'
+          limit 1))`,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .leftJoin(targetUsers, and(eq(auditLog.targetType, 'user'), eq(targetUsers.id, auditLog.targetId)))
-      .leftJoin(
-        events,
-        sql`${events.id}::text = case when ${auditLog.targetType} = 'event' then ${auditLog.targetId} else ${auditLog.details} ->> 'eventId' end`,
-      )
+      .leftJoin(events, sql`${events.id}::text = ${eventKey}`)
       .where(filter)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(q.limit)

@@ -78,6 +78,14 @@ describe('audit log', () => {
       eventTitle: 'Afterwork på Bro Hof',
       targetName: null,
     });
+
+    // Once deleted, the event's earlier entries keep its name, from the deletion's entry.
+    await asAdmin.delete(`/api/events/${event.id}`);
+    const after = (await entries(`?targetType=event&targetId=${event.id}`)).list;
+    expect(after.map((e) => [e.action, e.eventTitle])).toEqual([
+      ['event.delete', 'Afterwork på Bro Hof'],
+      ['event.update', 'Afterwork på Bro Hof'],
+    ]);
   });
 
   it('filters by action prefix or name, actor and target, and pages with X-Total-Count', async () => {

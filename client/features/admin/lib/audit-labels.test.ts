@@ -11,6 +11,7 @@ describe('audit labels', () => {
   it('writes the details as one readable line in Swedish, without raw keys or ids', () => {
     expect(auditDetailsText({ changed: ['title', 'payOnline'] })).toBe('Ändrade: Namn, Betala online');
     expect(auditDetailsText({ changed: ['image', 'imageId', 'newField'] })).toBe('Ändrade: Bild, newField');
+    expect(auditDetailsText({ changed: [] })).toBe('Inga fält ändrades');
     expect(auditDetailsText({ from: 'pending', to: 'paid', userId: 'u1' })).toBe('Väntande → Betald');
     expect(auditDetailsText({ from: 'free', to: 'pro' })).toBe('Gratis → Pro');
     expect(

@@ -145,7 +145,7 @@ const isId = (key: string) => key === 'id' || /Ids?$/.test(key);
 export function auditDetailsText(details: Record<string, unknown>): string {
   if (Array.isArray(details.changed)) {
     const fields = [...new Set((details.changed as string[]).map((f) => AUDIT_FIELD_LABELS[f] ?? f))];
-    return `Ändrade: ${fields.join(', ') || '–'}`;
+    return fields.length ? `Ändrade: ${fields.join(', ')}` : 'Inga fält ändrades';
   }
   if ('from' in details && 'to' in details) {
     const state = (v: unknown) => (v == null ? '–' : (STATE_LABELS[String(v)] ?? String(v)));

@@ -1,5 +1,5 @@
-import { formatKr } from '@client/lib/format';
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { formatKr } from '@client/lib/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';

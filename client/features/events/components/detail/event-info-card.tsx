@@ -53,7 +53,7 @@ export function EventInfoCard({
         <Item icon={<IconCalendar size={18} />} label="Datum och tid">
           {isMultiDay(event)
             ? // A trip: its days ('11–13 december 2026'), then when it starts and ends.
-              `${formatDayRange(event, { year: true })} (${formatWeekday(event.startTime)} kl. ${formatTime(event.startTime)} – ${formatWeekday(event.endTime)} kl. ${formatTime(event.endTime)})`
+              `${formatDayRange(event, { year: true })} (${formatWeekday(event.startTime)} kl.\u00a0${formatTime(event.startTime)} – ${formatWeekday(event.endTime)} kl.\u00a0${formatTime(event.endTime)})`
             : `${formatLongDate(event.startTime)}, ${formatTime(event.startTime)} – ${formatTime(event.endTime)}`}
         </Item>
         <Item icon={<IconMapPin size={18} />} label="Plats">
