@@ -1,5 +1,5 @@
 import { stockholmDate } from '../time';
-import { MONTHS } from '../vocabulary';
+import { MONTHS, WORDS } from '../vocabulary';
 
 type Times = { startTime: string | Date; endTime: string | Date };
 const at = (d: string | Date) => (typeof d === 'string' ? new Date(d) : d);
@@ -14,7 +14,7 @@ export function isMultiDay(e: Times): boolean {
 
 /** The word for one event: 'resa' for more than a day, otherwise 'evenemang' (decisions.md). */
 export type EventKind = 'resa' | 'evenemang';
-export const eventKind = (e: Times): EventKind => (isMultiDay(e) ? 'resa' : 'evenemang');
+export const eventKind = (e: Times): EventKind => (isMultiDay(e) ? WORDS.trip : WORDS.event);
 
 /** The forms of an event's word that pages need: 'Kommande resa', 'Om evenemanget', … */
 export interface EventNouns {
@@ -48,7 +48,7 @@ export function eventNouns(e: Times): EventNouns {
 }
 
 /** The count of the events page, whatever kinds it lists: '1 evenemang hittades', '6 evenemang hittades'. */
-export const eventCountText = (n: number) => `${n} evenemang hittades`;
+export const eventCountText = (n: number) => `${n} ${WORDS.events} hittades`;
 
 /**
  * The days of an event in Stockholm time, without the clock: '11–13 december', across months
