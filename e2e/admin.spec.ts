@@ -27,7 +27,7 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { name: 'Adminpanel' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Skapa evenemang' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Hantera medlemmar' })).toBeVisible();
-    for (const tab of ['Översikt', 'Event', 'Medlemmar', 'Meddelanden', 'Inställningar']) {
+    for (const tab of ['Översikt', 'Evenemang', 'Medlemmar', 'Meddelanden', 'Inställningar']) {
       await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     }
 

@@ -140,7 +140,8 @@ test.describe('Pro membership and payments (test payment mode)', () => {
     await expect(dialog.getByText(/Du får tillbaka 9[0-8] kr av betalda 99 kr\./)).toBeVisible();
     await dialog.getByRole('button', { name: 'Ångra köpet här' }).click();
     await expect(dialog.getByText('Köpet är ångrat')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    // The header's × is 'Stäng' too (Mantine's close button, named in the theme): the dialog's own button.
+    await dialog.getByRole('button', { name: 'Stäng', exact: true }).last().click();
     expect((await (await page.request.get('/api/subscription-details')).json()).isPro).toBe(false);
     await expect(page.getByRole('button', { name: 'Ångra köpet' })).toHaveCount(0);
   });

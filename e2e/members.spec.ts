@@ -129,7 +129,8 @@ test.describe('members directory', () => {
     await page.goto('/members?user=finns-inte');
     const dialog = page.getByRole('dialog', { name: 'Medlemsprofil' });
     await expect(dialog.getByText('Kunde inte ladda medlemsprofilen. Försök igen senare.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    // The header's × is 'Stäng' too (Mantine's close button, named in the theme): the dialog's own button.
+    await dialog.getByRole('button', { name: 'Stäng', exact: true }).last().click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Hantera och visa alla medlemmar i gemenskapen')).toBeVisible();
   });
