@@ -20,6 +20,7 @@ describe('audit labels', () => {
     expect(auditDetailsText({ list: 'participants', format: 'csv', rows: 12 })).toBe(
       'Lista: Deltagarlista, Format: CSV, Rader: 12',
     );
+    expect(auditDetailsText({ list: 'start-list', format: 'pdf' })).toBe('Lista: Startlista, Format: PDF');
     expect(auditDetailsText({ eventId: 5, userId: 'u', amount: 3450, providerRefundId: 're_1' })).toBe(
       'Belopp: 3\u00a0450 kr',
     );

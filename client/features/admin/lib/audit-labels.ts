@@ -106,7 +106,7 @@ const DETAIL_KEY_LABELS: Record<string, string> = {
 
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   audience: ANNOUNCEMENT_AUDIENCE_LABELS,
-  list: EXPORT_LIST_LABELS,
+  list: { ...EXPORT_LIST_LABELS, 'start-list': 'Startlista' },
   action: REPORT_ACTION_LABELS,
   reportTargetType: {
     user: 'Profil',
