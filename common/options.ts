@@ -128,7 +128,7 @@ export const WHO_CAN_MESSAGE = ['members', 'contacts', 'nobody'] as const;
 export type WhoCanMessage = (typeof WHO_CAN_MESSAGE)[number];
 export const WHO_CAN_MESSAGE_LABELS: Record<WhoCanMessage, string> = {
   members: 'Alla medlemmar',
-  contacts: 'Bara kontakter (som jag har skrivit till eller som är anmälda till samma event)',
+  contacts: 'Bara kontakter (som jag har skrivit till eller som är anmälda till samma evenemang)',
   nobody: 'Ingen',
 };
 

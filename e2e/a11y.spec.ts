@@ -92,6 +92,17 @@ const OLD_ENGLISH = [
   'recently',
   'Assigned to Ball Group',
   'Ball groups not yet assigned',
+  // Issue 26: the last English, and words outside the one vocabulary (common/vocabulary.ts).
+  'Toggle password visibility',
+  'Location',
+  'Interests',
+  'Cancel',
+  'Golfevent',
+  'Golf ID',
+  'SEK',
+  'resor hittades',
+  'väntelista',
+  'Väntelista',
 ];
 
 /** The old English strings in the page's visible text, placeholders and accessible labels. */

@@ -25,9 +25,9 @@ test.describe('admin', () => {
     await loginAs(page, ADMIN);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Adminpanel' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Skapa event' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Skapa evenemang' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Hantera medlemmar' })).toBeVisible();
-    for (const tab of ['Översikt', 'Event', 'Medlemmar', 'Meddelanden', 'Inställningar']) {
+    for (const tab of ['Översikt', 'Evenemang', 'Medlemmar', 'Meddelanden', 'Inställningar']) {
       await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     }
 
@@ -70,7 +70,7 @@ test.describe('admin', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await hasHorizontalScroll(page)).toBe(false);
 
-    await page.getByRole('tab', { name: 'Event', exact: true }).click();
+    await page.getByRole('tab', { name: 'Evenemang', exact: true }).click();
     await expect(page).toHaveURL(/\/events$/);
   });
 
@@ -170,11 +170,11 @@ test.describe('admin', () => {
     // The printable start list holds every group.
     await expect(page.getByTestId('start-list')).toContainText(`Startlista – ${FULL_EVENT}`);
 
-    // The member sees the group on 'Mina Event' once the admin has published the groups.
+    // The member sees the group on 'Mina evenemang' once the admin has published the groups.
     await page.getByRole('button', { name: /^Publicera bollgrupper/ }).click();
     await expect(page.getByText('Bollgrupperna är publicerade')).toBeVisible();
     await member.goto('/profile');
-    await member.getByRole('tab', { name: 'Mina Event' }).click();
+    await member.getByRole('tab', { name: 'Mina evenemang' }).click();
     const card = member.locator('div', { has: member.getByRole('heading', { name: FULL_EVENT }) }).last();
     await expect(card).toContainText(myGroup!.name);
     await memberContext.close();

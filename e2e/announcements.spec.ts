@@ -1,3 +1,4 @@
+import { eventKind } from '@common/rules/event-kind';
 import { expect, test } from '@playwright/test';
 import { ADMIN, loginAs } from './support';
 
@@ -10,6 +11,8 @@ test.describe('organiser tools', () => {
       id: number;
       title: string;
       registeredCount: number;
+      startTime: string;
+      endTime: string;
     }[];
     const event = events.find((e) => e.registeredCount > 0) ?? events[0];
     await page.goto(`/events/${event.id}`);
@@ -30,11 +33,11 @@ test.describe('organiser tools', () => {
     await expect(sent.getByText(`${members} mottagare`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Duplicera' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Duplicera eventet' });
+    const dialog = page.getByRole('dialog', { name: 'Duplicera evenemanget' });
     await dialog.getByLabel('Flytta datumen (veckor)').fill('2');
     await dialog.getByRole('button', { name: 'Duplicera' }).click();
     await expect(page).toHaveURL(new RegExp(`/events/(?!${event.id}\\b)\\d+\\?edit=1$`));
-    await expect(page.getByRole('heading', { name: 'Redigera resa' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Redigera ${eventKind(event)}` })).toBeVisible();
     await expect(page.getByRole('heading', { name: event.title, level: 1 })).toBeVisible();
     // The copy is this journey's own: removed, so other journeys see the demo events as they were.
     const copyId = Number(/\/events\/(\d+)/.exec(page.url())?.[1]);

@@ -25,11 +25,14 @@ test.describe('audit log', () => {
     await page.locator('a[href="/admin/audit"]').click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { name: 'Logg', level: 1 })).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: 'Ändrade event' }).first();
-    await expect(row).toContainText(`Event ${detail.id}`);
+    const row = page.getByRole('row').filter({ hasText: 'Ändrade evenemang' }).first();
+    // The entry names the event by its title and its details in Swedish, never 'Event 5' or raw keys.
+    await expect(row).toContainText(detail.title.trim());
+    await expect(row).toContainText('Inga fält ändrades');
+    await expect(row).not.toContainText(`Event ${detail.id}`);
     await page.getByRole('combobox', { name: 'Område' }).click();
     await page.getByRole('option', { name: 'Medlemskap' }).click();
-    await expect(page.getByRole('row').filter({ hasText: 'Ändrade event' })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: 'Ändrade evenemang' })).toHaveCount(0);
 
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await hasHorizontalScroll(page)).toBe(false);

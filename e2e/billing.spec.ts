@@ -41,7 +41,7 @@ test.describe('Pro membership and payments (test payment mode)', () => {
 
     // Free: registering opens the upgrade dialog.
     await page.goto(`/events/${eventId}`);
-    await page.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
+    await page.getByRole('button', { name: 'Anmäl dig' }).click();
     const upgrade = page.getByRole('dialog', { name: 'Uppgradera till Pro-medlemskap' });
     await expect(upgrade).toBeVisible();
     await upgrade.getByRole('link', { name: 'Uppgradera till Pro' }).click();
@@ -63,9 +63,9 @@ test.describe('Pro membership and payments (test payment mode)', () => {
 
     // Pro now: registration goes through.
     await page.goto(`/events/${eventId}`);
-    await page.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Slutför registrering' }).click();
-    await expect(page.getByText(/^(Registrerad|På väntelista)$/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Anmäl dig' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Slutför anmälan' }).click();
+    await expect(page.getByText(/^(Anmäld|På reservlistan)$/).first()).toBeVisible();
 
     // /subscription says so too.
     await page.goto('/subscription');
@@ -140,7 +140,8 @@ test.describe('Pro membership and payments (test payment mode)', () => {
     await expect(dialog.getByText(/Du får tillbaka 9[0-8] kr av betalda 99 kr\./)).toBeVisible();
     await dialog.getByRole('button', { name: 'Ångra köpet här' }).click();
     await expect(dialog.getByText('Köpet är ångrat')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    // The header's × is 'Stäng' too (Mantine's close button, named in the theme): the dialog's own button.
+    await dialog.getByRole('button', { name: 'Stäng', exact: true }).last().click();
     expect((await (await page.request.get('/api/subscription-details')).json()).isPro).toBe(false);
     await expect(page.getByRole('button', { name: 'Ångra köpet' })).toHaveCount(0);
   });

@@ -61,8 +61,8 @@ test.describe('events', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/events');
-    await expect(page.getByRole('heading', { name: 'Golfevent' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Skapa event' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Evenemang', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Skapa evenemang' })).toHaveCount(0);
     // 'Kommande' is the default, and no card of it says 'Tidigare'.
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('upcoming');
     await expect(page.getByRole('combobox', { name: 'Status' }).locator('option:checked')).toHaveText(
@@ -70,7 +70,7 @@ test.describe('events', () => {
     );
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: 'Tidigare' })).toHaveCount(0);
-    await expect(page.getByText(/^\d+ res(a|or) hittades$/)).toBeVisible();
+    await expect(page.getByText(/^\d+ evenemang hittades$/)).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
 
     const all = (await (await page.request.get('/api/events')).json()) as {
@@ -85,17 +85,15 @@ test.describe('events', () => {
     await page.getByLabel('Sök').fill(upcoming.title.toUpperCase());
     await expect(page.getByRole('heading', { name: upcoming.title })).toBeVisible();
     await page.getByLabel('Sök').fill('zzz-ingen-träff');
-    await expect(page.getByText('Inga resor hittades')).toBeVisible();
-    await expect(page.getByText('0 resor hittades')).toBeVisible();
+    await expect(page.getByText('Inga evenemang hittades')).toBeVisible();
+    await expect(page.getByText('0 evenemang hittades')).toBeVisible();
     await page.getByLabel('Sök').fill('');
 
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Tidigare' });
-    await expect(
-      page.getByText(`${past.length} ${past.length === 1 ? 'resa' : 'resor'} hittades`),
-    ).toBeVisible();
+    await expect(page.getByText(`${past.length} evenemang hittades`)).toBeVisible();
     // Past events say so and never that they are open for registration.
-    await expect(page.getByRole('article').filter({ hasText: 'Öppen för registrering' })).toHaveCount(0);
-    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Alla event' });
+    await expect(page.getByRole('article').filter({ hasText: 'Öppen för anmälan' })).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Alla evenemang' });
 
     await page.getByRole('tab', { name: 'Kalender' }).click();
     // Months ahead in Swedish time, as the calendar counts them.
@@ -130,29 +128,29 @@ test.describe('events', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
 
     await page.goto('/events/999999');
-    await expect(page.getByRole('heading', { name: 'Eventet hittades inte' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Evenemanget hittades inte' })).toBeVisible();
   });
 
   test('an admin creates an event with an image, edits it and deletes it', async ({ page }) => {
     const title = unique('Journeyresa');
     await loginAs(page, ADMIN);
     await page.goto('/events');
-    await page.getByRole('link', { name: 'Skapa event' }).click();
-    await expect(page.getByRole('heading', { name: 'Skapa event' })).toBeVisible();
+    await page.getByRole('link', { name: 'Skapa evenemang' }).click();
+    await expect(page.getByRole('heading', { name: 'Skapa evenemang' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Skapa event' }).click();
-    await expect(page.getByText('Ange ett namn på eventet')).toBeVisible();
+    await page.getByRole('button', { name: 'Skapa evenemang' }).click();
+    await expect(page.getByText('Ange ett namn på evenemanget')).toBeVisible();
     await expect(page.getByText('Ange starttid')).toBeVisible();
 
-    await page.getByLabel('Eventnamn').fill(title);
+    await page.getByLabel('Namn på evenemanget').fill(title);
     await page.getByLabel('Plats').fill('Ängsö GK');
     await pickNextMonthDay(page, 'Startdatum och tid', 15);
     await expect(page.getByRole('button', { name: 'Slutdatum och tid' })).toContainText('11:00');
-    await page.getByLabel('Anmälningsavgift (SEK)').fill('400');
-    await page.getByLabel('Greenfee (SEK)').fill('350');
+    await page.getByLabel('Anmälningsavgift (kr)').fill('400');
+    await page.getByLabel('Greenfee (kr)').fill('350');
     await expect(page.getByLabel('Totalpris')).toHaveValue('750 kr');
     await page.getByLabel('Greenfee ingår').check();
-    await expect(page.getByLabel('Greenfee (SEK)')).toHaveCount(0);
+    await expect(page.getByLabel('Greenfee (kr)')).toHaveCount(0);
     await expect(page.getByLabel('Totalpris')).toHaveValue('400 kr');
 
     const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2e7d32' } })
@@ -161,14 +159,14 @@ test.describe('events', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'bana.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByRole('img', { name: 'Förhandsvisning av eventbilden' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Förhandsvisning av bilden' })).toBeVisible();
     await page.getByLabel('Beskrivning').fill('Skapad av en journey.');
-    await page.getByRole('button', { name: 'Skapa event' }).click();
+    await page.getByRole('button', { name: 'Skapa evenemang' }).click();
 
-    await expect(page.getByText('Eventet är skapat')).toBeVisible();
+    await expect(page.getByText('Evenemanget är skapat')).toBeVisible();
     await expect(page).toHaveURL(/\/events$/);
     await page.getByLabel('Sök').fill(title);
-    await expect(page.getByText('1 resa hittades')).toBeVisible();
+    await expect(page.getByText('1 evenemang hittades')).toBeVisible();
     await expect(page.getByText('400 kr (inkl. greenfee)')).toBeVisible();
     await page.getByRole('link', { name: 'Visa detaljer' }).click();
 
@@ -180,19 +178,19 @@ test.describe('events', () => {
     await expect(page.getByRole('tab', { name: 'Bollgrupper' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Redigera' }).click();
-    await expect(page.getByRole('heading', { name: 'Redigera resa' })).toBeVisible();
-    await page.getByLabel('Eventnamn').fill(`${title} (ändrad)`);
-    await page.getByRole('button', { name: 'Uppdatera event' }).click();
-    await expect(page.getByText('Eventet är uppdaterat')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Redigera evenemang' })).toBeVisible();
+    await page.getByLabel('Namn på evenemanget').fill(`${title} (ändrad)`);
+    await page.getByRole('button', { name: 'Uppdatera evenemanget' }).click();
+    await expect(page.getByText('Evenemanget är uppdaterat')).toBeVisible();
     await expect(page.getByRole('heading', { name: `${title} (ändrad)`, level: 1 })).toBeVisible();
 
     await page.getByRole('button', { name: 'Ta bort' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Ta bort resa' });
-    await expect(dialog.getByText('Detta tar permanent bort resan och alla registreringar')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Ta bort evenemang' });
+    await expect(dialog.getByText('Detta tar permanent bort evenemanget och alla anmälningar')).toBeVisible();
     await dialog.getByRole('button', { name: 'Ta bort' }).click();
     await expect(page).toHaveURL(/\/events$/);
     await page.getByLabel('Sök').fill(title);
-    await expect(page.getByText('Inga resor hittades')).toBeVisible();
+    await expect(page.getByText('Inga evenemang hittades')).toBeVisible();
   });
 
   test('a Pro member registers with dietary preferences, the admin sees them, the member cancels', async ({
@@ -205,18 +203,18 @@ test.describe('events', () => {
 
     const pro = await pageAs(browser, PRO);
     await pro.goto(`/events/${id}`);
-    await pro.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
-    const dialog = pro.getByRole('dialog', { name: `Registrera dig till ${title}` });
+    await pro.getByRole('button', { name: 'Anmäl dig' }).click();
+    const dialog = pro.getByRole('dialog', { name: `Anmäl dig till ${title}` });
     await dialog.getByLabel('Kostpreferenser / allergier').fill('Vegetarisk, nötallergi');
     await dialog.getByLabel('Övriga önskemål (valfritt)').fill('Delar gärna bil');
     // Dietary needs are health data: without the consent box ticked the dialog says so and sends nothing.
-    await dialog.getByRole('button', { name: 'Slutför registrering' }).click();
+    await dialog.getByRole('button', { name: 'Slutför anmälan' }).click();
     await expect(dialog.getByText(/Kryssa i att du samtycker/)).toBeVisible();
     await dialog
       .getByRole('checkbox', { name: /Jag samtycker till att Singelgolf sparar mina kostpreferenser/ })
       .check();
-    await dialog.getByRole('button', { name: 'Slutför registrering' }).click();
-    await expect(pro.getByText('Registrerad', { exact: true }).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Slutför anmälan' }).click();
+    await expect(pro.getByText('Anmäld', { exact: true }).first()).toBeVisible();
     await expect(pro.getByText('1/16 Anmälda')).toBeVisible();
     await expect(pro.getByRole('tab', { name: 'Gruppchatt' })).toBeVisible();
     await expect(pro.getByRole('table', { name: 'Deltagare' }).getByText('Väntande')).toBeVisible();
@@ -229,12 +227,9 @@ test.describe('events', () => {
     await admin.getByRole('option', { name: 'Betald' }).click();
     await expect(admin.getByRole('table', { name: 'Deltagare' }).getByText('Betald').first()).toBeVisible();
 
-    await pro.getByRole('button', { name: 'Avboka registrering' }).click();
-    await pro
-      .getByRole('dialog', { name: 'Avboka registrering' })
-      .getByRole('button', { name: 'Avboka' })
-      .click();
-    await expect(pro.getByRole('button', { name: 'Registrera för detta evenemang' })).toBeVisible();
+    await pro.getByRole('button', { name: 'Avboka anmälan' }).click();
+    await pro.getByRole('dialog', { name: 'Avboka anmälan' }).getByRole('button', { name: 'Avboka' }).click();
+    await expect(pro.getByRole('button', { name: 'Anmäl dig' })).toBeVisible();
     await expect(pro.getByText('Inga deltagare ännu.')).toBeVisible();
   });
 
@@ -243,7 +238,7 @@ test.describe('events', () => {
     const id = await createEventViaApi(admin.request, baseURL!, unique('Friresa'));
     const free = await pageAs(browser, FREE);
     await free.goto(`/events/${id}`);
-    await free.getByRole('button', { name: 'Registrera för detta evenemang' }).click();
+    await free.getByRole('button', { name: 'Anmäl dig' }).click();
     const dialog = free.getByRole('dialog', { name: 'Uppgradera till Pro-medlemskap' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('99 kr per månad')).toBeVisible();

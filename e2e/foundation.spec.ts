@@ -8,7 +8,7 @@ test.describe('foundation', () => {
     await expect(page.getByRole('heading', { name: 'Kommande evenemang' })).toBeVisible();
     // Real demo events, with real availability labels.
     await expect(page.getByRole('link', { name: 'Visa detaljer' }).first()).toBeVisible();
-    await expect(page.getByText(/Öppen för registrering|Få platser kvar|Fullbokad/).first()).toBeVisible();
+    await expect(page.getByText(/Öppen för anmälan|Få platser kvar|Fullbokad/).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Logga in' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bli medlem' }).first()).toBeVisible();
     await expect(page.getByText(`© ${new Date().getFullYear()} Singelgolf`)).toBeVisible();
@@ -115,7 +115,7 @@ test.describe('public pages as the server sends them (issue 17)', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     for (const [path, heading] of [
       ['/', 'Kommande evenemang'],
-      ['/events', 'Golfevent'],
+      ['/events', 'Evenemang'],
       [`/events/${upcoming.id}`, upcoming.title],
     ] as const) {
       // Hold the app's script back: the server's markup is on the screen before any of it has run.

@@ -129,7 +129,8 @@ test.describe('members directory', () => {
     await page.goto('/members?user=finns-inte');
     const dialog = page.getByRole('dialog', { name: 'Medlemsprofil' });
     await expect(dialog.getByText('Kunde inte ladda medlemsprofilen. Försök igen senare.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    // The header's × is 'Stäng' too (Mantine's close button, named in the theme): the dialog's own button.
+    await dialog.getByRole('button', { name: 'Stäng', exact: true }).last().click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Hantera och visa alla medlemmar i gemenskapen')).toBeVisible();
   });
@@ -257,7 +258,7 @@ test.describe('own profile', () => {
     await expect(page.getByText('17 av 17 fält ifyllda')).toBeVisible();
   });
 
-  test("'Mina Event' shows the member's registrations; the user menu's 'Mina evenemang' opens them", async ({
+  test("'Mina evenemang' shows the member's registrations; the user menu's 'Mina evenemang' opens them", async ({
     page,
   }) => {
     await loginAs(page, PRO);
@@ -265,7 +266,7 @@ test.describe('own profile', () => {
     await page.getByRole('button', { name: 'Användarmeny' }).click();
     await page.getByRole('menuitem', { name: 'Mina evenemang' }).click();
     await expect(page).toHaveURL(/\/profile\?tab=events$/);
-    await expect(page.getByRole('tab', { name: 'Mina Event' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Mina evenemang' })).toHaveAttribute('aria-selected', 'true');
     const upcoming = page.getByRole('tab', { name: /^Kommande \(\d+\)$/ });
     await expect(upcoming).toBeVisible();
     await expect(page.getByRole('tab', { name: /^Reservlista \(\d+\)$/ })).toBeVisible();

@@ -76,7 +76,7 @@ test.describe('notifications', () => {
     await loginAs(page, PRO);
     await page.goto('/profile');
     const section = page.getByRole('region', { name: 'Notiser' });
-    const published = section.getByRole('switch', { name: 'Nytt event publicerat: E-post' });
+    const published = section.getByRole('switch', { name: 'Nytt evenemang publicerat: E-post' });
     const messagePush = section.getByRole('switch', { name: 'Nytt meddelande: Push' });
     await expect(published).not.toBeChecked();
     await expect(messagePush).toBeChecked();

@@ -132,7 +132,7 @@ test.describe('installable app', () => {
     const payload = {
       id: '0193c0de-0000-7000-8000-000000000001',
       title: 'Du har fått en plats',
-      body: 'Du är flyttad från väntelistan till Höstresan.',
+      body: 'Du är flyttad från reservlistan till Höstresan.',
       url: '/events/1',
     };
     const shown = () =>

@@ -86,9 +86,9 @@ test.describe('registration life cycle', () => {
 
     // free@ cancels: the place is offered to the first in line, with a countdown.
     await free.goto(url);
-    await free.getByRole('button', { name: 'Avboka registrering' }).click();
+    await free.getByRole('button', { name: 'Avboka anmälan' }).click();
     await free
-      .getByRole('dialog', { name: 'Avboka registrering' })
+      .getByRole('dialog', { name: 'Avboka anmälan' })
       .getByRole('button', { name: 'Avboka' })
       .click();
     await expect(free.getByText('Din plats är avbokad.')).toBeVisible();

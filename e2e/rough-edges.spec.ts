@@ -8,7 +8,7 @@ test.describe('rough edges (issue 18)', () => {
     await loginAs(page, PRO);
     await page.goto('/events/new');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Skapa event' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Skapa evenemang' })).toHaveCount(0);
   });
 
   test("on a 390 px phone nothing floats over the rows: 'Ändra' is clickable everywhere, feedback sits in the footer", async ({

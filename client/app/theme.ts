@@ -52,6 +52,43 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return colors;
 };
 
+const CLOSE = 'Stäng';
+const CLEAR = 'Rensa';
+
+/** Pagination's arrows by name ('Nästa sida'), for a screen reader and a tooltip-less button. */
+const PAGINATION_LABELS: Record<string, string> = {
+  first: 'Första sidan',
+  previous: 'Föregående sida',
+  next: 'Nästa sida',
+  last: 'Sista sidan',
+};
+const paginationControlProps = (control: string) => ({ 'aria-label': PAGINATION_LABELS[control] });
+
+/** The calendars' buttons and the time fields of @mantine/dates' pickers. */
+const datePickerProps = {
+  ariaLabels: {
+    monthLevelControl: 'Välj månad',
+    yearLevelControl: 'Välj år',
+    nextMonth: 'Nästa månad',
+    previousMonth: 'Föregående månad',
+    nextYear: 'Nästa år',
+    previousYear: 'Föregående år',
+    nextDecade: 'Nästa decennium',
+    previousDecade: 'Föregående decennium',
+  },
+  clearButtonProps: { 'aria-label': CLEAR },
+  submitButtonProps: { 'aria-label': 'Klar' },
+  timePickerProps: { hoursInputLabel: 'Timmar', minutesInputLabel: 'Minuter', secondsInputLabel: 'Sekunder' },
+};
+const DATE_PICKERS = [
+  'DateTimePicker',
+  'DatePickerInput',
+  'DateInput',
+  'DatePicker',
+  'Calendar',
+  'MonthPickerInput',
+];
+
 /** Singelgolf's Mantine theme: green golf colours, rounded corners, Swedish-friendly system fonts. */
 export const theme = createTheme({
   primaryColor: 'golf',
@@ -64,9 +101,23 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  // Mantine's own labels in Swedish (its defaults are English: 'Toggle password visibility', unnamed
+  // close and calendar buttons). Components are named, not imported: @mantine/dates stays in its chunks.
   components: {
     Tooltip: { defaultProps: { openDelay: 700 } },
     Container: { defaultProps: { size: 'lg' } },
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Visa eller dölj lösenordet' } },
+    },
+    CloseButton: { defaultProps: { 'aria-label': CLOSE } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } },
+    Alert: { defaultProps: { closeButtonLabel: CLOSE } },
+    Select: { defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } },
+    MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } },
+    Pagination: { defaultProps: { getControlProps: paginationControlProps } },
+    ...Object.fromEntries(DATE_PICKERS.map((name) => [name, { defaultProps: datePickerProps }])),
   },
 });
 

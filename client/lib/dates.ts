@@ -1,25 +1,9 @@
 import { type StockholmParts, stockholmParts } from '@common/time';
+import { MONTHS, MONTHS_SHORT, WEEKDAYS } from '@common/vocabulary';
 
 // All times are shown in Swedish time (decisions.md), the zone's arithmetic in common/time.ts. The names
 // are spelt as dayjs' 'sv' locale spells them, as the site showed them before: a page that only shows
 // dates needs neither dayjs nor its time-zone plugin in the first bundle (issue 17); ./dayjs counts.
-const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
-const MONTHS = [
-  'januari',
-  'februari',
-  'mars',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'augusti',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-const MONTHS_SHORT = ['jan', 'feb', 'mar', 'apr', 'maj', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
-
 type DateInput = string | number | Date;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -61,4 +45,9 @@ export function formatDayTime(d: DateInput): string {
 /** '14 jun' */
 export function formatDayMonth(d: DateInput): string {
   return format(d, (p) => `${p.day} ${MONTHS_SHORT[p.month - 1]}`);
+}
+
+/** 'fredag' */
+export function formatWeekday(d: DateInput): string {
+  return format(d, weekday);
 }

@@ -1,10 +1,2 @@
-/**
- * Whole kronor the Swedish way: '1 200 kr' (a no-break space between thousands, '−' for minus), as
- * toLocaleString('sv-SE') writes them. Whole numbers are grouped here: a page's first Intl call loads ICU,
- * tens of milliseconds on a phone while the page's prices are hydrated (issue 17).
- */
-export function formatKr(amount: number): string {
-  if (!Number.isSafeInteger(amount)) return `${amount.toLocaleString('sv-SE')} kr`;
-  const digits = String(Math.abs(amount)).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
-  return `${amount < 0 ? '\u2212' : ''}${digits} kr`;
-}
+/** Whole kronor the Swedish way ('3 450 kr'): the site's one money format lives in common/rules/money.ts. */
+export { formatKr } from '@common/rules/money';

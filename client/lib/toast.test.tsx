@@ -17,11 +17,11 @@ describe('toasts', () => {
         <Notifications />
       </MantineProvider>,
     );
-    act(() => toastError('Anmälan misslyckades', 'Eventet är inställt'));
-    expect(await screen.findByText('Eventet är inställt')).toBeTruthy();
-    act(() => toastSuccess('Du är registrerad'));
-    expect(await screen.findByText('Du är registrerad')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Eventet är inställt')).toBeNull());
+    act(() => toastError('Anmälan misslyckades', 'Evenemanget är inställt'));
+    expect(await screen.findByText('Evenemanget är inställt')).toBeTruthy();
+    act(() => toastSuccess('Du är anmäld'));
+    expect(await screen.findByText('Du är anmäld')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Evenemanget är inställt')).toBeNull());
   });
 
   it('are all shown through client/lib/toast.ts', () => {

@@ -63,7 +63,7 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
   closed: 'Anmälan stängd',
   full: 'Fullbokad – reservlista',
   few: 'Få platser kvar',
-  open: 'Öppen för registrering',
+  open: 'Öppen för anmälan',
 };
 
 /**
@@ -93,11 +93,11 @@ export const takesRegistrations = (a: Availability): boolean =>
 export function availabilityLabel(
   registeredCount: number,
   maxParticipants: number | null | undefined,
-): 'Fullbokad' | 'Få platser kvar' | 'Öppen för registrering' {
-  if (!maxParticipants) return 'Öppen för registrering';
+): 'Fullbokad' | 'Få platser kvar' | 'Öppen för anmälan' {
+  if (!maxParticipants) return 'Öppen för anmälan';
   if (registeredCount >= maxParticipants) return 'Fullbokad';
   if (registeredCount >= maxParticipants * FEW_SPOTS_RATIO) return 'Få platser kvar';
-  return 'Öppen för registrering';
+  return 'Öppen för anmälan';
 }
 
 /** Duration in whole hours, rounded (event card time range). */

@@ -33,8 +33,8 @@ describe('registrationClosedReason', () => {
   });
   it('is closed for a cancelled or completed event, whatever the dates', () => {
     const open = { endTime: '2026-06-20T10:00:00Z', registrationDeadline: '2026-06-15T10:00:00Z' };
-    expect(registrationClosedReason({ ...open, status: 'cancelled' }, now)).toBe('Eventet är inställt');
-    expect(registrationClosedReason({ ...open, status: 'completed' }, now)).toBe('Eventet är avslutat');
+    expect(registrationClosedReason({ ...open, status: 'cancelled' }, now)).toBe('Evenemanget är inställt');
+    expect(registrationClosedReason({ ...open, status: 'completed' }, now)).toBe('Evenemanget är avslutat');
     // The status says more than the dates.
     expect(
       registrationClosedReason(

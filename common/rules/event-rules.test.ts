@@ -44,8 +44,8 @@ describe('event filters and phases', () => {
     expect(availabilityLabel(16, 16)).toBe('Fullbokad');
     expect(availabilityLabel(17, 16)).toBe('Fullbokad');
     expect(availabilityLabel(13, 16)).toBe('Få platser kvar');
-    expect(availabilityLabel(12, 16)).toBe('Öppen för registrering');
-    expect(availabilityLabel(0, 0)).toBe('Öppen för registrering');
+    expect(availabilityLabel(12, 16)).toBe('Öppen för anmälan');
+    expect(availabilityLabel(0, 0)).toBe('Öppen för anmälan');
   });
 
   it('rounds the duration to whole hours', () => {

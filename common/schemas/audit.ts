@@ -27,6 +27,10 @@ export const auditEntrySchema = z.object({
   actorName: z.string().nullable(),
   targetType: z.string(),
   targetId: z.string(),
+  /** The target member's name (a 'user' target), or null. */
+  targetName: z.string().nullable(),
+  /** The title of the event the entry concerns (the target event, or the event of a registration or ball group), or null once deleted. */
+  eventTitle: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

@@ -73,7 +73,7 @@ const fee = (label: string) =>
 
 /** Fields of the event form (spec §5 'Event form'), shared by the form and POST/PUT /api/events. */
 export const eventFieldsSchema = z.object({
-  title: z.string().trim().min(1, { error: 'Ange ett namn på eventet' }).max(TEXT_SHORT_MAX),
+  title: z.string().trim().min(1, { error: 'Ange ett namn på evenemanget' }).max(TEXT_SHORT_MAX),
   description: z.string().max(TEXT_LONG_MAX).nullish(),
   location: z.string().trim().min(1, { error: 'Ange en plats' }).max(TEXT_SHORT_MAX),
   maxParticipants: z.coerce

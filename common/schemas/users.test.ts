@@ -66,6 +66,9 @@ describe('profile form schema (spec §5)', () => {
     expect(profileUpdateSchema.parse({ ...valid, handicap: '' }).handicap).toBeNull();
     expect(profileUpdateSchema.parse({ ...valid, handicap: -10 }).handicap).toBe(-10);
     expect(profileUpdateSchema.parse({ ...valid, handicap: 54 }).handicap).toBe(54);
+    // The site writes a plus handicap '+1,4'; typed back it is the index −1.4, not 1.4.
+    expect(profileUpdateSchema.parse({ ...valid, handicap: '+1,4' }).handicap).toBe(-1.4);
+    expect(profileUpdateSchema.safeParse({ ...valid, handicap: '+10,1' }).success).toBe(false);
   });
 
   it('refuses an age under 18 or over 120 from the birth date', () => {

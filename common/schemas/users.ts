@@ -25,6 +25,7 @@ import {
 import { COUNTY_CODES } from '../regions';
 import { ageFromBirthDate, isIsoDate } from '../rules/age';
 import { deriveFullName } from '../rules/display-name';
+import { parseHandicap } from '../rules/handicap';
 
 /** Directory page size, and the most one request may ask for. */
 export const DIRECTORY_PAGE_SIZE = 24;
@@ -133,11 +134,12 @@ const optionalText = (max = TEXT_SHORT_MAX) =>
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null));
 
-/** Handicap: empty becomes null; otherwise -10 to 54 with at most one decimal (spec §5). */
+/** Handicap: empty becomes null; otherwise +10 (−10) to 54 with at most one decimal (spec §5). */
 const handicapField = z.preprocess(
   (v) => {
     if (v === '' || v === undefined || v === null) return null;
-    if (typeof v === 'string') return v.trim() === '' ? null : Number(v.trim().replace(',', '.'));
+    // '+1,4' is a plus handicap (−1.4), as the site writes it (common/rules/handicap.ts).
+    if (typeof v === 'string') return parseHandicap(v);
     return v;
   },
   z

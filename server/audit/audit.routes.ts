@@ -28,13 +28,15 @@ export async function auditRoutes(app: FastifyInstance) {
       const { rows, total } = await listAudit(app.db, request.query);
       reply.header('cache-control', 'no-store');
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(({ entry, actorName, actorUsername }) => ({
+      return rows.map(({ entry, actorName, actorUsername, targetUserName, targetUsername, eventTitle }) => ({
         id: entry.id,
         action: entry.action,
         actorId: entry.actorId,
         actorName: actorName ?? actorUsername ?? null,
         targetType: entry.targetType,
         targetId: entry.targetId,
+        targetName: targetUserName ?? targetUsername ?? null,
+        eventTitle: eventTitle ?? null,
         details: (entry.details ?? {}) as Record<string, unknown>,
         createdAt: entry.createdAt.toISOString(),
       }));

@@ -20,7 +20,14 @@ describe('audit log', () => {
     const res = await asAdmin.get(`/api/admin/audit${query}`);
     expect(res.statusCode).toBe(200);
     return {
-      list: res.json() as { action: string; targetId: string; actorName: string; details: object }[],
+      list: res.json() as {
+        action: string;
+        targetId: string;
+        actorName: string;
+        targetName: string | null;
+        eventTitle: string | null;
+        details: object;
+      }[],
       total: Number(res.headers['x-total-count']),
     };
   };
@@ -49,6 +56,36 @@ describe('audit log', () => {
     expect(list[4].details).toEqual({ changed: expect.arrayContaining(['title', 'maxParticipants']) });
     expect(list[3].details).toMatchObject({ from: 'pending', to: 'paid', userId: member.id });
     expect(list[1].details).toEqual({ from: 'pro', to: 'free' });
+  });
+
+  it("names what an entry concerns: the event's title (also for its registrations), the member", async () => {
+    const event = await buildEvent(t.db, { title: 'Afterwork på Bro Hof' });
+    const member = await buildPro(t.db, { fullName: 'Bo Ek' });
+    const reg = await buildRegistration(t.db, { eventId: event.id, userId: member.id });
+    await asAdmin.put(`/api/events/${event.id}`, eventFormPayload({ title: 'Afterwork på Bro Hof' }));
+    await asAdmin.put(`/api/registrations/${reg.id}/payment`, { paymentStatus: 'paid' });
+    await asAdmin.post(`/api/admin/users/${member.id}/membership`, { membershipType: 'free' });
+
+    const { list } = await entries();
+    const [membership, payment, update] = list;
+    expect(membership).toMatchObject({ action: 'membership.set', targetName: 'Bo Ek', eventTitle: null });
+    expect(payment).toMatchObject({
+      action: 'registration.payment_status',
+      eventTitle: 'Afterwork på Bro Hof',
+    });
+    expect(update).toMatchObject({
+      action: 'event.update',
+      eventTitle: 'Afterwork på Bro Hof',
+      targetName: null,
+    });
+
+    // Once deleted, the event's earlier entries keep its name, from the deletion's entry.
+    await asAdmin.delete(`/api/events/${event.id}`);
+    const after = (await entries(`?targetType=event&targetId=${event.id}`)).list;
+    expect(after.map((e) => [e.action, e.eventTitle])).toEqual([
+      ['event.delete', 'Afterwork på Bro Hof'],
+      ['event.update', 'Afterwork på Bro Hof'],
+    ]);
   });
 
   it('filters by action prefix or name, actor and target, and pages with X-Total-Count', async () => {

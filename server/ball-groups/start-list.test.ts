@@ -92,13 +92,17 @@ describe('GET /api/admin/events/{id}/start-list.pdf', () => {
         const row = lines.indexOf(m.name, at);
         expect(row).toBeGreaterThan(at);
         const hcp =
-          m.handicap === null ? '–' : m.handicap.toLocaleString('sv-SE', { minimumFractionDigits: 1 });
+          m.handicap === null
+            ? '–'
+            : // A plus handicap (an index below zero) is written '+1,2', never with a minus.
+              `${m.handicap < 0 ? '+' : ''}${Math.abs(m.handicap).toLocaleString('sv-SE', { minimumFractionDigits: 1 })}`;
         expect(lines[row + 1]).toBe(hcp);
       }
     }
     for (const [firstName, lastName] of PLAYERS) expect(text).toContain(`${firstName} ${lastName}`);
-    // Swedish number format: decimal comma and a real minus sign.
-    expect(text).toContain('\u22121,2');
+    // Swedish format: decimal comma, and a plus handicap written '+1,2', not '−1,2'.
+    expect(text).toContain('+1,2');
+    expect(text).not.toContain('\u22121,2');
   });
 
   it('records the download in the audit log', async () => {

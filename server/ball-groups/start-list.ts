@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { msg } from '@common/messages';
+import { formatHandicap } from '@common/rules/handicap';
 import type { BallGroup } from '@common/schemas/ball-groups';
 import { SITE_TIME_ZONE } from '@common/time';
 import { eq } from 'drizzle-orm';
@@ -53,8 +54,8 @@ const dateFormat = new Intl.DateTimeFormat('sv-SE', {
   month: 'long',
   year: 'numeric',
 });
-const handicap = (v: number | null) =>
-  v === null ? '–' : v.toLocaleString('sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** A plus handicap as '+1,4' (common/rules/handicap.ts). */
+const handicap = (v: number | null) => (v === null ? '–' : formatHandicap(v));
 
 /** Groups in the order they start: tee time, then starting hole, then as created; unset ones last. */
 export function startOrder(groups: BallGroup[]): BallGroup[] {

@@ -1,5 +1,6 @@
 import { brandLinkHtml, ICON_LINKS } from '@common/brand-mark';
 import { PRO_PRICE_SEK } from '@common/limits';
+import { formatKr } from '@common/rules/money';
 
 /** The built-in test payment mode's "hosted checkout": a plain form, clearly marked as a test. */
 
@@ -34,14 +35,14 @@ export interface TestCheckoutItem {
 
 const PRO_ITEM: TestCheckoutItem = {
   title: 'Singelgolf Pro-medlemskap',
-  priceLine: `${PRO_PRICE_SEK} kr per månad · ingen bindningstid`,
+  priceLine: `${formatKr(PRO_PRICE_SEK)} per månad · ingen bindningstid`,
   amount: PRO_PRICE_SEK,
 };
 
 /** The item of an event fee's test session. */
 export const eventFeeItem = (eventTitle: string, amount: number): TestCheckoutItem => ({
   title: eventTitle,
-  priceLine: `Anmälningsavgift ${amount} kr · engångsbetalning (kort eller Swish)`,
+  priceLine: `Anmälningsavgift ${formatKr(amount)} · engångsbetalning (kort eller Swish)`,
   amount,
 });
 
@@ -66,7 +67,7 @@ ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
 <label for="cardNumber">Kortnummer (test)</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="off" required maxlength="23" value="4242 4242 4242 4242">
 <p class="hint">Testkort: 4242 4242 4242 4242 godkänns, 4000 0000 0000 0002 nekas.</p>
-<button type="submit">Betala ${item.amount} kr</button>
+<button type="submit">Betala ${formatKr(item.amount)}</button>
 </form>
 <a class="cancel" href="${esc(cancelUrl)}">Avbryt</a>
 </div></main></body></html>`;

@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { formatKr } from '@common/rules/money';
 import { errorSchema } from '@common/schemas/errors';
 import {
   startImmediatelySchema,
@@ -68,7 +69,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { provider: B
       const done = await withdrawFromPro(app.db, { provider: opts.provider, mail: app.mail }, user.id);
       return {
         ...done,
-        message: `Köpet är ångrat. ${done.refundAmount} kr betalas tillbaka; kvittot har skickats till din e-post.`,
+        message: `Köpet är ångrat. ${formatKr(done.refundAmount)} betalas tillbaka; kvittot har skickats till din e-post.`,
       };
     },
   );

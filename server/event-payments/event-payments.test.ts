@@ -26,7 +26,7 @@ describe('event fees in the built-in test payment mode (no Stripe key)', () => {
       expect(anon.json()).toEqual({ message: 'Du måste vara inloggad' });
       const unknown = await client.post('/api/events/999999/checkout');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Eventet hittades inte' });
+      expect(unknown.json()).toEqual({ message: 'Evenemanget hittades inte' });
     });
 
     it('answers 409 when the caller has no live registration', async () => {
@@ -34,14 +34,14 @@ describe('event fees in the built-in test payment mode (no Stripe key)', () => {
       const client = await t.as(await buildPro(t.db));
       const res = await client.post(`/api/events/${event.id}/checkout`);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'Du är inte anmäld till detta event' });
+      expect(res.json()).toEqual({ message: 'Du är inte anmäld till detta evenemang' });
       // A cancelled registration is not a live one either.
       const { event: e2, client: c2 } = await registered(
         {},
         { status: 'cancelled', cancelledAt: new Date() },
       );
       expect((await c2.post(`/api/events/${e2.id}/checkout`)).json()).toEqual({
-        message: 'Du är inte anmäld till detta event',
+        message: 'Du är inte anmäld till detta evenemang',
       });
     });
 
@@ -57,7 +57,7 @@ describe('event fees in the built-in test payment mode (no Stripe key)', () => {
         const { event, client } = await registered(over);
         const res = await client.post(`/api/events/${event.id}/checkout`);
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ message: 'Avgiften för detta event betalas inte på sajten' });
+        expect(res.json()).toEqual({ message: 'Avgiften för detta evenemang betalas inte på sajten' });
       }
     });
 

@@ -177,7 +177,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       authorize(canEditEvent(user));
       await deleteEvent(app.db, request.params.id, user);
-      return { message: 'Eventet har tagits bort' };
+      return { message: 'Evenemanget har tagits bort' };
     },
   );
 

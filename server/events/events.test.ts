@@ -62,7 +62,7 @@ describe('events', () => {
         { price: 999 },
         'Totalpriset måste vara anmälningsavgiften plus greenfee (när greenfee inte ingår)',
       ],
-      ['no title', { title: '  ' }, 'Ange ett namn på eventet'],
+      ['no title', { title: '  ' }, 'Ange ett namn på evenemanget'],
       ['bad date', { startTime: 'igår' }, 'Starttid måste vara ett giltigt datum'],
     ])('refuses %s with the exact message', async (_name, over, message) => {
       const before = await countEvents();
@@ -102,7 +102,7 @@ describe('events', () => {
     it('answers 404 with the spec text and 400 for a bad id', async () => {
       const res = await t.anon.get('/api/events/999999');
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Eventet hittades inte');
+      expect(res.json().message).toBe('Evenemanget hittades inte');
       expect((await t.anon.get('/api/events/abc')).statusCode).toBe(400);
     });
 

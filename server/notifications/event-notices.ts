@@ -1,3 +1,4 @@
+import { formatKr } from '@common/rules/money';
 import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -23,8 +24,6 @@ const clock = new Intl.DateTimeFormat('sv-SE', {
 
 /** "lördag 6 juni kl. 09:00" in Swedish time. */
 export const eventTime = formatStockholmDayTime;
-
-const kronor = (n: number) => `${new Intl.NumberFormat('sv-SE').format(n)} kr`;
 
 /**
  * The notice of a new registration, in its transaction: `registration_confirmed` (its e-mail carries
@@ -59,8 +58,8 @@ export async function notifyRegistration(
     {
       userId: registration.userId,
       type: 'waitlisted',
-      title: `Plats ${position} på väntelistan: ${event.title}`,
-      body: `${event.title} är fullbokat. Du står som nummer ${position} på väntelistan och får besked så fort en plats blir ledig.`,
+      title: `Plats ${position} på reservlistan: ${event.title}`,
+      body: `${event.title} är fullbokat. Du står som nummer ${position} på reservlistan och får besked så fort en plats blir ledig.`,
       url,
       data: { eventId: event.id, position },
     },
@@ -81,7 +80,7 @@ export async function notifyPromoted(
       userId,
       type: 'promoted' as const,
       title: `Du har fått en plats: ${event.title}`,
-      body: `En plats blev ledig och du är nu anmäld till ${event.title}${when}. Kan du inte komma? Avboka så att nästa på väntelistan får platsen.`,
+      body: `En plats blev ledig och du är nu anmäld till ${event.title}${when}. Kan du inte komma? Avboka så att nästa på reservlistan får platsen.`,
       url: `/events/${event.id}`,
       data: { eventId: event.id },
     })),
@@ -103,7 +102,7 @@ export async function notifyOffers(
         userId: o.userId,
         type: 'waitlist_offer' as const,
         title: `En plats är ledig: ${event.title}`,
-        body: `Du står först på väntelistan och erbjuds en plats på ${event.title}. Svara senast ${until} – annars går platsen vidare till nästa i kön.`,
+        body: `Du står först på reservlistan och erbjuds en plats på ${event.title}. Svara senast ${until} – annars går platsen vidare till nästa i kön.`,
         url: `/events/${event.id}`,
         data: { eventId: event.id, offerExpiresAt: o.offerExpiresAt?.toISOString() ?? null },
       };
@@ -124,7 +123,7 @@ export async function notifyOfferExpired(
       userId: o.userId,
       type: 'offer_expired' as const,
       title: `Erbjudandet har gått ut: ${event.title}`,
-      body: `Du svarade inte i tid, så platsen på ${event.title} har gått vidare till nästa på väntelistan. Du kan anmäla dig igen om du vill stå kvar i kön.`,
+      body: `Du svarade inte i tid, så platsen på ${event.title} har gått vidare till nästa på reservlistan. Du kan anmäla dig igen om du vill stå kvar i kön.`,
       url: `/events/${event.id}`,
       data: { eventId: event.id },
     })),
@@ -186,7 +185,7 @@ function changeText(event: EventInfo & ChangeFields, parts: string[]): { title: 
   const now: string[] = [];
   if (sorted.includes('tid')) now.push(`${eventTime(event.startTime)}–${clock.format(event.endTime)}`);
   if (sorted.includes('plats')) now.push(event.location);
-  if (sorted.includes('pris')) now.push(kronor(Number(event.price)));
+  if (sorted.includes('pris')) now.push(formatKr(Number(event.price)));
   return {
     title: `Ändrat: ${event.title}`,
     body: `Ny ${list} för ${event.title}. Nu gäller: ${now.join(', ')}.`,
@@ -275,7 +274,7 @@ export async function notifyEventPublished(
       and p.user_id is distinct from ${event.createdBy ?? null}`;
   return createNotificationsFor(tx, optedIn, {
     type: 'event_published',
-    title: `Nytt event: ${event.title}`,
+    title: `Nytt evenemang: ${event.title}`,
     body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}. Anmäl dig på Singelgolf!`,
     url: `/events/${event.id}`,
     data: { eventId: event.id },

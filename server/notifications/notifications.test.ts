@@ -283,7 +283,7 @@ describe('notification triggers', () => {
     for (const m of [optedIn, pushOnly]) {
       const rows = await rowsOf(t, m.id);
       expect(rows.map((r) => [r.type, r.url])).toEqual([['event_published', `/events/${id}`]]);
-      expect(rows[0].title).toBe('Nytt event: Vårresa till Båstad');
+      expect(rows[0].title).toBe('Nytt evenemang: Vårresa till Båstad');
     }
     expect(await rowsOf(t, optedOut.id)).toEqual([]);
     expect(await rowsOf(t, nobody.id)).toEqual([]);
@@ -307,7 +307,7 @@ describe('one-click unsubscribe', () => {
     const page = await t.anon.get(`/api/unsubscribe/${token}`, { accept: 'text/html' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Ändrat event');
+    expect(page.body).toContain('Ändrat evenemang');
     expect(page.body).toContain(`action="/api/unsubscribe/${token}"`);
     expect((await t.anon.get(`/api/unsubscribe/${token}`)).json()).toMatchObject({ type: 'event_changed' });
 
@@ -336,7 +336,7 @@ describe('one-click unsubscribe', () => {
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().message).toContain('Ändrat event');
+      expect(res.json().message).toContain('Ändrat evenemang');
     }
     const prefs = (await (await t.as(user)).get('/api/notification-preferences')).json();
     expect(prefs.event_changed).toEqual({ email: false, push: false });

@@ -1,4 +1,6 @@
+import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { AVAILABILITY_LABELS, eventAvailability } from '@common/rules/event-phase';
+import { formatKr } from '@common/rules/money';
 import { type RenderedApp, SSR_STATE_ID } from '@common/ssr';
 import { formatStockholmDayTime } from '@common/time';
 import type { EventWithCounts } from '../events/events.queries';
@@ -73,11 +75,15 @@ export function eventJsonLd(e: EventWithCounts, publicUrl: string, now = new Dat
   };
 }
 
+/** When an event is: a trip by its days ('11–13 december 2026'), a round by its day and start time. */
+const eventWhen = (e: { startTime: Date; endTime: Date }) =>
+  isMultiDay(e) ? formatDayRange(e, { year: true }) : formatStockholmDayTime(e.startTime);
+
 /** The event page's head and first content. */
 export function eventPage(e: EventWithCounts, publicUrl: string, now = new Date()): PublicPage {
-  const when = formatStockholmDayTime(e.startTime);
+  const when = eventWhen(e);
   const status = AVAILABILITY_LABELS[eventAvailability(e, now)];
-  const summary = `${when} · ${e.location} · ${e.price} kr · ${status}`;
+  const summary = `${when} · ${e.location} · ${formatKr(e.price)} · ${status}`;
   return {
     title: `${e.title} – Singelgolf`,
     description: shorten(e.description ? `${summary}. ${e.description}` : summary, 200),
@@ -85,7 +91,7 @@ export function eventPage(e: EventWithCounts, publicUrl: string, now = new Date(
     image: imageUrl(publicUrl, e),
     ogType: 'website',
     jsonLd: eventJsonLd(e, publicUrl, now),
-    body: `<main class="sg-pre"><p><a href="/events">Alla event</a></p><h1>${esc(e.title)}</h1><p>${esc(summary)}</p>${
+    body: `<main class="sg-pre"><p><a href="/events">Alla evenemang</a></p><h1>${esc(e.title)}</h1><p>${esc(summary)}</p>${
       e.description ? `<p>${esc(e.description)}</p>` : ''
     }</main>`,
   };
@@ -99,7 +105,7 @@ export function eventListPage(
 ): PublicPage {
   const items = events.map(
     (e) =>
-      `<li><a href="/events/${e.id}">${esc(e.title)}</a> – ${esc(formatStockholmDayTime(e.startTime))}, ${esc(e.location)}</li>`,
+      `<li><a href="/events/${e.id}">${esc(e.title)}</a> – ${esc(eventWhen(e))}, ${esc(e.location)}</li>`,
   );
   return {
     title: page.title,

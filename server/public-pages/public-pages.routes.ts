@@ -121,8 +121,8 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
       request,
       reply,
       eventListPage(await upcoming(), publicUrl, {
-        title: 'Golfevent – Singelgolf',
-        heading: 'Golfevent',
+        title: 'Evenemang – Singelgolf',
+        heading: 'Evenemang',
         description: 'Kommande golfevenemang och resor för singlar hos Singelgolf.',
         path: '/events',
       }),
@@ -137,10 +137,10 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
     }
     const event = await findEventWithCounts(db, id);
     if (!event) {
-      // The app shows 'Eventet hittades inte'; crawlers get the status.
+      // The app shows 'Evenemanget hittades inte'; crawlers get the status.
       const missing = {
-        title: 'Eventet hittades inte – Singelgolf',
-        description: 'Eventet finns inte.',
+        title: 'Evenemanget hittades inte – Singelgolf',
+        description: 'Evenemanget finns inte.',
         path: `/events/${id}`,
         body: '',
       };

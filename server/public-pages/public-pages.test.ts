@@ -57,7 +57,7 @@ describe('server-rendered public pages (issue 17)', () => {
     const res = await app.inject({ method: 'GET', url: '/events' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<title>Golfevent – Singelgolf</title>');
+    expect(res.body).toContain('<title>Evenemang – Singelgolf</title>');
     expect(res.body).toContain(`<a href="/events/${soon.id}">Höstresa till Båstad</a>`);
     expect(res.body).not.toContain(past.title);
     const [list] = jsonLd(res.body);

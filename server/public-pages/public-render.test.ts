@@ -102,7 +102,7 @@ describe('public pages rendered by the built client (issue 17)', () => {
     expect(res.body).not.toMatch(/<link rel="stylesheet" crossorigin/);
     for (const sheet of ['index', 'Button', 'start', 'events-page'])
       expect(res.body).toContain(`<link rel="stylesheet" href="/assets/${sheet}-abc.css" disabled />`);
-    expect(res.body).toContain('<title>Golfevent – Singelgolf</title>');
+    expect(res.body).toContain('<title>Evenemang – Singelgolf</title>');
   });
 
   it('gives the plain page when the render fails', async () => {

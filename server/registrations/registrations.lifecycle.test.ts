@@ -86,7 +86,7 @@ describe('registration life cycle', () => {
       expect(res.json()).toMatchObject({ lateCancellation: true, amountDue: 500, promotedCount: 0 });
       const mine = (await as.get(`/api/events/${event.id}/registration`)).json();
       expect(mine).toMatchObject({ status: 'cancelled', lateCancellation: true, amountDue: 500 });
-      // 'Mina Event' keeps showing the amount due.
+      // 'Mina evenemang' keeps showing the amount due.
       const list = (await as.get(`/api/users/${members[0].id}/registrations`)).json();
       expect(list).toEqual([
         expect.objectContaining({ eventId: event.id, status: 'cancelled', amountDue: 500 }),

@@ -51,7 +51,7 @@ export async function findRegistrationWithUser(
 
 /**
  * A member's registrations by the events' start time: the live ones, and cancelled ones that still have
- * an amount due (a late-cancellation fee shows in 'Mina Event' until it is paid or waived).
+ * an amount due (a late-cancellation fee shows in 'Mina evenemang' until it is paid or waived).
  */
 export async function listUserRegistrations(db: Db, userId: string): Promise<RegistrationRow[]> {
   return db

@@ -72,8 +72,8 @@ describe('registrations', () => {
 
     it('refuses a cancelled or completed event in Swedish, and says so on the event', async () => {
       for (const [status, message] of [
-        ['cancelled', 'Eventet är inställt'],
-        ['completed', 'Eventet är avslutat'],
+        ['cancelled', 'Evenemanget är inställt'],
+        ['completed', 'Evenemanget är avslutat'],
       ] as const) {
         const e = await buildEvent(t.db, { status });
         const res = await asPro.post(`/api/events/${e.id}/register`, {});

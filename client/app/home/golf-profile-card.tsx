@@ -1,3 +1,4 @@
+import { formatHandicapOrNull } from '@common/rules/handicap';
 import type { FullUser } from '@common/schemas/users';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -19,7 +20,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 
 /** 'Din golfprofil' on the member dashboard: each field 'Inte angivet' when empty (spec §2). */
 export function GolfProfileCard({ user }: { user: FullUser }) {
-  const handicap = user.handicap == null ? null : user.handicap.toLocaleString('sv-SE');
+  const handicap = formatHandicapOrNull(user.handicap);
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} fz="xl" mb="md">
@@ -28,9 +29,9 @@ export function GolfProfileCard({ user }: { user: FullUser }) {
       <Stack gap="sm">
         <Row label="Handicap" value={handicap} />
         <Row label="Hemmaklubb" value={user.club} />
-        <Row label="Golf ID" value={user.golfId} />
-        <Row label="Location" value={user.location} />
-        <Row label="Interests" value={user.interests} />
+        <Row label="Golf-ID" value={user.golfId} />
+        <Row label="Ort" value={user.location} />
+        <Row label="Intressen" value={user.interests} />
       </Stack>
       <Button component={Link} to="/profile" variant="light" mt="lg" fullWidth>
         Uppdatera profil

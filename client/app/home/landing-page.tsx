@@ -26,7 +26,7 @@ export function LandingPage() {
               title="Kommande evenemang"
               count={LANDING_EVENT_COUNT}
               emptyText="Inga kommande evenemang planerade just nu."
-              allLabel="Visa alla resor"
+              allLabel="Visa alla evenemang"
               cols={{ base: 1, sm: 2, md: 3 }}
             />
           </HydrationPart>

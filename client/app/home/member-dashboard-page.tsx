@@ -23,7 +23,7 @@ export function MemberDashboardPage({ user }: { user: FullUser }) {
             title="Kommande evenemang"
             count={DASHBOARD_EVENT_COUNT}
             emptyText="Inga kommande evenemang"
-            allLabel="Visa alla event"
+            allLabel="Visa alla evenemang"
             cols={{ base: 1, sm: 2 }}
           />
         </Grid.Col>

@@ -1,4 +1,5 @@
 import { A, Action, Greeting, Layout, P } from './layout';
+import { formatKr } from '@common/rules/money';
 import type { EmailTemplate } from './types';
 
 /**
@@ -353,7 +354,7 @@ export const proWithdrawal: EmailTemplate<ProWithdrawalProps> = {
   subject: () => 'Kvitto: du har ångrat köpet av Pro',
   Body: ({ firstName, withdrawnAt, purchasedAt, refundAmount, amountPaid, publicUrl }) => (
     <Layout
-      preview={`Du har ångrat köpet av Pro. ${refundAmount} kr betalas tillbaka.`}
+      preview={`Du har ångrat köpet av Pro. ${formatKr(refundAmount)} betalas tillbaka.`}
       heading="Du har ångrat köpet av Pro"
       publicUrl={publicUrl}
       reason={reasons.security}
@@ -364,7 +365,7 @@ export const proWithdrawal: EmailTemplate<ProWithdrawalProps> = {
         {purchasedAt}. Avtalet är avslutat och ditt medlemskap är nu Gratis; inga fler betalningar dras.
       </P>
       <P>
-        Återbetalning: {refundAmount} kr av betalda {amountPaid} kr, till samma betalsätt som du betalade med.
+        Återbetalning: {formatKr(refundAmount)} av betalda {formatKr(amountPaid)}, till samma betalsätt som du betalade med.
         Pengarna syns vanligtvis på kontot inom 5–10 bankdagar.
       </P>
       <P>Spara det här e-postmeddelandet som kvitto på att du har ångrat köpet.</P>

@@ -120,15 +120,15 @@ const cases: {
   notification: {
     props: {
       firstName: 'Anna',
-      title: 'Eventet är inställt: Höstresa',
+      title: 'Evenemanget är inställt: Höstresa',
       body: 'Höstresa den 6 juni är inställd.',
       url: u('/events/12'),
-      typeLabel: 'Inställt event',
+      typeLabel: 'Inställt evenemang',
       unsubscribeUrl: u('/api/unsubscribe/abc.def'),
       settingsUrl: u('/profile'),
     },
-    subject: 'Eventet är inställt: Höstresa',
-    mentions: ['Höstresa den 6 juni är inställd.', 'Avsluta e-post om inställt event'],
+    subject: 'Evenemanget är inställt: Höstresa',
+    mentions: ['Höstresa den 6 juni är inställd.', 'Avsluta e-post om inställt evenemang'],
   },
 };
 

@@ -26,7 +26,7 @@ const TOOLS: Tool[] = [
     to: '/members',
   },
   {
-    title: 'Eventhantering',
+    title: 'Evenemangshantering',
     text: 'Skapa och redigera evenemang och bollgrupper.',
     icon: <IconCalendarCog size={20} />,
     to: '/events',

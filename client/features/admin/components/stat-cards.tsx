@@ -50,7 +50,7 @@ export function StatCards({ stats }: { stats: AdminStats }) {
       <StatCard
         label="Kommande evenemang"
         value={String(stats.upcomingEvents)}
-        detail={`Registreringsgrad ${formatPercent(stats.registrationRate)} av platserna`}
+        detail={`Anmälningsgrad ${formatPercent(stats.registrationRate)} av platserna`}
         icon={<IconCalendarEvent size={20} />}
       />
       <StatCard

@@ -30,7 +30,9 @@ export function activityLead(a: Activity): string {
 /** The whole activity line as text. */
 export function activityText(a: Activity): string {
   const lead = activityLead(a);
-  return a.type === 'registration' || a.type === 'payment' ? `${lead} ${a.eventTitle ?? 'ett event'}` : lead;
+  return a.type === 'registration' || a.type === 'payment'
+    ? `${lead} ${a.eventTitle ?? 'ett evenemang'}`
+    : lead;
 }
 
 /** A percentage with a Swedish comma and sign when asked: '+12,5 %'. */

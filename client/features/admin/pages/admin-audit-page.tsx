@@ -15,15 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useAudit } from '../api/admin-audit-api';
-import { AUDIT_AREAS, auditActionLabel, auditDetailsText } from '../lib/audit-labels';
-
-const TARGET_LABELS: Record<string, string> = {
-  event: 'Event',
-  registration: 'Anmälan',
-  user: 'Medlem',
-  report: 'Anmälan (moderering)',
-  ball_group: 'Bollgrupp',
-};
+import { AUDIT_AREAS, auditActionLabel, auditDetailsText, auditTargetText } from '../lib/audit-labels';
 
 /** /admin/audit 'Logg': what administrators have done, newest first, by area. */
 export function AdminAuditPage() {
@@ -41,7 +33,7 @@ export function AdminAuditPage() {
           <div>
             <Title order={1}>Logg</Title>
             <Text c="dimmed" size="sm">
-              Vad administratörerna har gjort: event, anmälningar, betalningar, medlemskap och beslut.
+              Vad administratörerna har gjort: evenemang, anmälningar, betalningar, medlemskap och beslut.
             </Text>
           </div>
           <Select
@@ -81,9 +73,7 @@ export function AdminAuditPage() {
                     </Table.Td>
                     <Table.Td>{e.actorName ?? (e.actorId ? 'Okänd' : 'Systemet')}</Table.Td>
                     <Table.Td>{auditActionLabel(e.action)}</Table.Td>
-                    <Table.Td>
-                      {TARGET_LABELS[e.targetType] ?? e.targetType} {e.targetId}
-                    </Table.Td>
+                    <Table.Td>{auditTargetText(e)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" lineClamp={2}>
                         {auditDetailsText(e.details)}

@@ -34,7 +34,7 @@ export function AdminDashboardPage() {
           <Title order={1}>Adminpanel</Title>
           <Group gap="sm">
             <Button component={Link} to="/events/new" leftSection={<IconCalendarPlus size={18} />}>
-              Skapa event
+              Skapa evenemang
             </Button>
             <Button
               component={Link}
@@ -50,7 +50,7 @@ export function AdminDashboardPage() {
         <Tabs value="overview" onChange={(v) => v && TAB_ROUTES[v] && navigate(TAB_ROUTES[v])}>
           <Tabs.List style={{ flexWrap: 'wrap' }}>
             <Tabs.Tab value="overview">Översikt</Tabs.Tab>
-            <Tabs.Tab value="events">Event</Tabs.Tab>
+            <Tabs.Tab value="events">Evenemang</Tabs.Tab>
             <Tabs.Tab value="members">Medlemmar</Tabs.Tab>
             <Tabs.Tab value="messages">Meddelanden</Tabs.Tab>
             <Tabs.Tab value="settings">Inställningar</Tabs.Tab>

@@ -175,7 +175,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           <Stack align="center" gap={4}>
             <Text fw={600}>{msg.noBallGroups}</Text>
             <Text c="dimmed" ta="center">
-              Klicka på ”Generera bollgrupper” för att dela in de registrerade deltagarna i bollgrupper.
+              Klicka på ”Generera bollgrupper” för att dela in de anmälda deltagarna i bollgrupper.
             </Text>
           </Stack>
         </Paper>
@@ -213,7 +213,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
         text={
           publishedAt
             ? `${msg.groupsRegeneratePublished} Manuella ändringar och starttider går förlorade.`
-            : 'Det finns redan bollgrupper för detta event. De ersätts av en ny indelning av alla registrerade deltagare, och manuella ändringar och starttider går förlorade.'
+            : 'Det finns redan bollgrupper för detta evenemang. De ersätts av en ny indelning av alla anmälda deltagare, och manuella ändringar och starttider går förlorade.'
         }
         confirmLabel="Generera nya grupper"
         pending={generate.isPending}
@@ -322,7 +322,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
             : null
         }
         confirmLabel="Lägg till"
-        emptyText="Alla registrerade deltagare har redan en bollgrupp."
+        emptyText="Alla anmälda deltagare har redan en bollgrupp."
         pending={setGroup.isPending}
         onClose={close}
         onSubmit={(registrationId) =>

@@ -1,6 +1,7 @@
 import { formatDate, formatTime } from '@client/lib/dates';
 import { msg } from '@common/messages';
 import type { PaymentStatus } from '@common/options';
+import { formatHandicap as formatHcp } from '@common/rules/handicap';
 import type { BallGroup } from '@common/schemas/ball-groups';
 
 /** Payment badge (spec §2): anything but paid or refunded shows as pending. */
@@ -22,11 +23,9 @@ export function genderBalance(stats: BallGroup['stats']): string {
   return parts.join(' · ');
 }
 
-/** Average handicap with one decimal and a Swedish comma, or 'Ej angivet'. */
+/** A handicap with one decimal and a Swedish comma, a plus handicap as '+1,4' (common/rules/handicap.ts), or 'Ej angivet'. */
 export function formatHandicap(value: number | null): string {
-  return value === null
-    ? 'Ej angivet'
-    : value.toLocaleString('sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return value === null ? 'Ej angivet' : formatHcp(value);
 }
 
 /** When the groups were published, in Swedish time: '14 juni 2025 kl. 09:30'. */

@@ -1,14 +1,15 @@
+import { formatKr } from '@client/lib/format';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { Badge, Group, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 
 const FREE = ['Se evenemang', 'Begränsad tillgång till medlemmar', 'Skicka meddelanden till medlemmar'];
 const PRO = [
-  'Registrera dig för alla evenemang',
+  'Anmäl dig till alla evenemang',
   'Gruppchatt för dina evenemang',
   'Full tillgång till medlemmar',
   'Exklusiva erbjudanden',
-  'Prioriterad registrering',
+  'Prioriterad anmälan',
 ];
 
 /** Free versus Pro, side by side (one column on a phone). */
@@ -41,7 +42,7 @@ export function PlanComparison() {
           <Badge>Rekommenderas</Badge>
         </Group>
         <Text fw={700} fz="xl" mt="xs">
-          {PRO_PRICE_SEK} kr per månad
+          {formatKr(PRO_PRICE_SEK)} per månad
         </Text>
         <List
           size="sm"

@@ -1,5 +1,6 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
+import { formatKr } from '@client/lib/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
@@ -61,7 +62,7 @@ export function SubscribePage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Prenumerera på Pro</Title>
-          <Text c="dimmed">{PRO_PRICE_SEK} kr per månad · ingen bindningstid</Text>
+          <Text c="dimmed">{formatKr(PRO_PRICE_SEK)} per månad · ingen bindningstid</Text>
         </Stack>
         {create.isPending && formLoader}
         {(create.isError || form?.kind === 'unavailable') && (

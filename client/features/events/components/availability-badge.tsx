@@ -19,7 +19,7 @@ const COLORS: Record<Availability, string> = {
 
 /**
  * Where the event stands for someone who wants to join (common/rules/event-phase.ts eventAvailability):
- * 'Öppen för registrering', 'Få platser kvar', 'Fullbokad – reservlista', 'Anmälan stängd', … Nothing for
+ * 'Öppen för anmälan', 'Få platser kvar', 'Fullbokad – reservlista', 'Anmälan stängd', … Nothing for
  * an event that is over (its phase badge says 'Tidigare').
  */
 export function AvailabilityBadge({ event }: { event: AvailabilityFacts }) {

@@ -1,5 +1,6 @@
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
+import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import type { Event } from '@common/schemas/events';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconCoin, IconMapPin } from '@tabler/icons-react';
@@ -55,7 +56,9 @@ export function EventCard({ event }: EventCardProps) {
           {event.title}
         </Title>
         <InfoRow icon={<IconCalendar size={16} aria-hidden />}>
-          {formatLongDate(event.startTime)}, {formatTime(event.startTime)}
+          {isMultiDay(event)
+            ? formatDayRange(event, { year: true })
+            : `${formatLongDate(event.startTime)}, ${formatTime(event.startTime)}`}
         </InfoRow>
         <InfoRow icon={<IconMapPin size={16} aria-hidden />}>{event.location}</InfoRow>
         <InfoRow icon={<IconCoin size={16} aria-hidden />}>{formatKr(event.price)}</InfoRow>

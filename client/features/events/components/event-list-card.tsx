@@ -1,5 +1,6 @@
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
+import { calendarDays, formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { durationHours } from '@common/rules/event-phase';
 import type { Event } from '@common/schemas/events';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -26,6 +27,8 @@ function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
  * time range with duration, participants, price and a two-line description.
  */
 export function EventListCard({ event }: { event: Event }) {
+  // A trip shows its days ('11–13 december 2026'), a round its clock ('10:00 – 14:00 (4 h)').
+  const multiDay = isMultiDay(event);
   return (
     <Card withBorder radius="md" padding="md" shadow="xs" h="100%" component="article">
       <Card.Section>
@@ -44,10 +47,14 @@ export function EventListCard({ event }: { event: Event }) {
         <Title order={3} fz="lg" lineClamp={2}>
           {event.title}
         </Title>
-        <Row icon={<IconCalendar size={16} aria-hidden />}>{formatLongDate(event.startTime)}</Row>
+        <Row icon={<IconCalendar size={16} aria-hidden />}>
+          {multiDay ? formatDayRange(event, { year: true }) : formatLongDate(event.startTime)}
+        </Row>
         <Row icon={<IconMapPin size={16} aria-hidden />}>{event.location}</Row>
         <Row icon={<IconClock size={16} aria-hidden />}>
-          {formatTime(event.startTime)} – {formatTime(event.endTime)} ({durationHours(event)} h)
+          {multiDay
+            ? `${calendarDays(event)} dagar, från kl. ${formatTime(event.startTime)}`
+            : `${formatTime(event.startTime)} – ${formatTime(event.endTime)} (${durationHours(event)} h)`}
         </Row>
         <Row icon={<IconUsers size={16} aria-hidden />}>
           {event.registeredCount}/{event.maxParticipants} deltagare

@@ -38,8 +38,8 @@ describe('filterEvents', () => {
     expect(filterEvents(list, 'båstad', 'all', now)).toHaveLength(4);
   });
   it('counts in Swedish', () => {
-    expect(countText(1)).toBe('1 resa hittades');
-    expect(countText(3)).toBe('3 resor hittades');
-    expect(countText(0)).toBe('0 resor hittades');
+    expect(countText(1)).toBe('1 evenemang hittades');
+    expect(countText(3)).toBe('3 evenemang hittades');
+    expect(countText(0)).toBe('0 evenemang hittades');
   });
 });

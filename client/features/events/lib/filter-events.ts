@@ -37,5 +37,5 @@ export function filterEvents<T extends Filterable>(
     });
 }
 
-/** 'N resa hittades' / 'N resor hittades'. */
-export const countText = (n: number) => `${n} ${n === 1 ? 'resa' : 'resor'} hittades`;
+/** 'N evenemang hittades' (common/rules/event-kind.ts: the list mixes rounds and trips). */
+export { eventCountText as countText } from '@common/rules/event-kind';

@@ -4,6 +4,7 @@ import { apiErrorStatus } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
 import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { eventNouns, formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import type { PublicUser } from '@common/schemas/users';
 import {
   Alert,
@@ -97,7 +98,7 @@ export function EventDetailPage() {
     return (
       <Container size="sm" py={80}>
         <Stack align="center">
-          <Title order={1}>{notFound ? 'Eventet hittades inte' : 'Kunde inte ladda eventet'}</Title>
+          <Title order={1}>{notFound ? 'Evenemanget hittades inte' : 'Kunde inte ladda evenemanget'}</Title>
           <Button component={Link} to="/events" leftSection={<IconArrowLeft size={16} />}>
             Tillbaka till evenemang
           </Button>
@@ -108,6 +109,8 @@ export function EventDetailPage() {
 
   const ended = Date.parse(event.endTime) <= Date.now();
   const full = event.registeredCount >= event.maxParticipants;
+  const nouns = eventNouns(event);
+  const multiDay = isMultiDay(event);
 
   return (
     <Container size="lg" py="xl">
@@ -123,10 +126,10 @@ export function EventDetailPage() {
           Tillbaka till evenemang
         </Button>
         <Group gap="xs">
-          <Badge color={ended ? 'gray' : 'golf'}>{ended ? 'Tidigare resa' : 'Kommande resa'}</Badge>
+          <Badge color={ended ? 'gray' : 'golf'}>{ended ? nouns.past : nouns.upcoming}</Badge>
           <Badge color={full ? 'red' : 'blue'} variant="light">
             {full
-              ? `Fullbokad (${event.waitlistedCount} på väntelista)`
+              ? `Fullbokad (${event.waitlistedCount} på reservlistan)`
               : `${event.registeredCount}/${event.maxParticipants} Anmälda`}
           </Badge>
         </Group>
@@ -137,7 +140,9 @@ export function EventDetailPage() {
           <Group gap="md" c="dimmed" mt={4}>
             <Group gap={4}>
               <IconCalendar size={16} aria-hidden />
-              <Text size="sm">{formatLongDate(event.startTime)}</Text>
+              <Text size="sm">
+                {multiDay ? formatDayRange(event, { year: true }) : formatLongDate(event.startTime)}
+              </Text>
             </Group>
             <Group gap={4}>
               <IconMapPin size={16} aria-hidden />
@@ -149,7 +154,7 @@ export function EventDetailPage() {
         {editing ? (
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Title order={2} fz="xl" mb="md">
-              Redigera resa
+              Redigera {nouns.word}
             </Title>
             <Suspense fallback={spinner}>
               <EventForm event={event} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
@@ -170,7 +175,7 @@ export function EventDetailPage() {
                 </Box>
                 <section aria-labelledby="about-heading">
                   <Title order={2} fz="lg" id="about-heading" mb={4}>
-                    Om resan
+                    {nouns.about}
                   </Title>
                   <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {event.description?.trim() || 'Ingen beskrivning angiven.'}

@@ -30,7 +30,7 @@ const EventsCalendar = lazy(() =>
 
 const FILTERS: { value: EventFilter; label: string }[] = [
   { value: 'upcoming', label: 'Kommande' },
-  { value: 'all', label: 'Alla event' },
+  { value: 'all', label: 'Alla evenemang' },
   { value: 'ongoing', label: 'Pågående' },
   { value: 'past', label: 'Tidigare' },
 ];
@@ -52,7 +52,7 @@ const EventCards = memo(function EventCards({ events }: { events: Event[] }) {
 
 /** /events: search, status filter, list and month calendar of events (spec §2 'Events page'). */
 export function EventsPage() {
-  usePageTitle('Golfevent');
+  usePageTitle('Evenemang');
   const { isAdmin } = useAuth();
   const { data, isLoading, isError } = useEvents();
   const [q, setQ] = useState('');
@@ -66,10 +66,10 @@ export function EventsPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap">
-          <Title order={1}>Golfevent</Title>
+          <Title order={1}>Evenemang</Title>
           {isAdmin ? (
             <Button component={Link} to="/events/new" leftSection={<IconPlus size={16} />}>
-              Skapa event
+              Skapa evenemang
             </Button>
           ) : null}
         </Group>
@@ -118,12 +118,12 @@ export function EventsPage() {
                 {shown.length === 0 ? (
                   <Stack align="center" py="xl" gap={4}>
                     <Title order={2} fz="lg">
-                      Inga resor hittades
+                      Inga evenemang hittades
                     </Title>
                     <Text c="dimmed" ta="center">
                       {searching
                         ? 'Försök justera din sökning eller ditt filter.'
-                        : 'Det finns inga resor planerade just nu. Titta in snart igen!'}
+                        : 'Det finns inga evenemang planerade just nu. Titta in snart igen!'}
                     </Text>
                   </Stack>
                 ) : (

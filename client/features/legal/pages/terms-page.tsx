@@ -1,3 +1,4 @@
+import { formatKr } from '@client/lib/format';
 import { COMMUNITY_RULES } from '@common/community-rules';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { Anchor, List, Text } from '@mantine/core';
@@ -17,11 +18,11 @@ export function TermsPage() {
       </LegalSection>
       <LegalSection title="Pro-medlemskap">
         <Text>
-          Pro kostar {PRO_PRICE_SEK} kr i månaden och ger rätt att anmäla sig till evenemang. Det förnyas
-          varje månad tills du avslutar det; det gäller då perioden ut. Har du köpt Pro på sajten har du 14
-          dagars ångerrätt: välj &quot;Ångra köpet&quot; på din profil. Du får tillbaka hela beloppet, minus
-          en proportionell del för dagarna du använt om du bett att medlemskapet skulle börja direkt. Ett
-          kvitto skickas med e-post.
+          Pro kostar {formatKr(PRO_PRICE_SEK)} i månaden och ger rätt att anmäla sig till evenemang. Det
+          förnyas varje månad tills du avslutar det; det gäller då perioden ut. Har du köpt Pro på sajten har
+          du 14 dagars ångerrätt: välj &quot;Ångra köpet&quot; på din profil. Du får tillbaka hela beloppet,
+          minus en proportionell del för dagarna du använt om du bett att medlemskapet skulle börja direkt.
+          Ett kvitto skickas med e-post.
         </Text>
       </LegalSection>
       <LegalSection title="Evenemang och resor">

@@ -1,5 +1,6 @@
 import { avatarSrc } from '@client/lib/images';
 import { displayName } from '@common/rules/display-name';
+import { formatHandicapOrNull } from '@common/rules/handicap';
 import type { MemberListItem } from '@common/schemas/users';
 import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFlag, IconGolf, IconMapPin, IconMessage } from '@tabler/icons-react';
@@ -63,11 +64,7 @@ export function MemberCard({ member, isSelf, onOpen, onMessage }: MemberCardProp
         </Stack>
       </Group>
       <Stack gap={6} mb="md" style={{ flexGrow: 1 }}>
-        <Fact
-          icon={<IconGolf size={16} />}
-          label="Handicap"
-          value={member.handicap == null ? null : member.handicap.toLocaleString('sv-SE')}
-        />
+        <Fact icon={<IconGolf size={16} />} label="Handicap" value={formatHandicapOrNull(member.handicap)} />
         <Fact icon={<IconFlag size={16} />} label="Klubb" value={member.club} />
         <Fact icon={<IconMapPin size={16} />} label="Ort" value={member.location} />
       </Stack>

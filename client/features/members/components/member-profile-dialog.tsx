@@ -6,6 +6,7 @@ import { avatarSrc } from '@client/lib/images';
 import { msg } from '@common/messages';
 import { CIVIL_STATUS_LABELS } from '@common/options';
 import { displayName } from '@common/rules/display-name';
+import { formatHandicapOrNull } from '@common/rules/handicap';
 import type { MemberListItem } from '@common/schemas/users';
 import {
   Avatar,
@@ -113,10 +114,7 @@ function MemberProfile({ member }: { member: MemberListItem }) {
       {!hasAny && <Text c="dimmed">{msg.memberInfoEmpty}</Text>}
       {hasGolf && (
         <Section title="Golf">
-          <Row
-            label="Handicap"
-            value={member.handicap == null ? null : member.handicap.toLocaleString('sv-SE')}
-          />
+          <Row label="Handicap" value={formatHandicapOrNull(member.handicap)} />
           <Row label="Klubb" value={member.club} />
           <Row label="Golf-ID" value={member.golfId} />
           {(member.hasGolfstarMembership || member.hasGolfamoreCard) && (

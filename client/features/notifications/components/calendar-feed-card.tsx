@@ -37,8 +37,9 @@ export function CalendarFeedCard() {
         Min kalender
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Prenumerera på dina event i din kalenderapp (Google Kalender, Apple Kalender, Outlook). Kalendern
-        visar de event du är anmäld till eller står på väntelistan för. Länken är personlig – dela den inte.
+        Prenumerera på dina evenemang i din kalenderapp (Google Kalender, Apple Kalender, Outlook). Kalendern
+        visar de evenemang du är anmäld till eller står på reservlistan för. Länken är personlig – dela den
+        inte.
       </Text>
       {feed.isLoading ? (
         <Loader size="sm" />
@@ -80,7 +81,7 @@ export function CalendarFeedCard() {
       <Modal opened={confirming} onClose={confirm.close} title="Skapa ny kalenderlänk?" centered>
         <Text size="sm">
           Den gamla länken slutar fungera direkt. Kalendrar som prenumererar på den behöver den nya länken för
-          att fortsätta visa dina event.
+          att fortsätta visa dina evenemang.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={confirm.close}>

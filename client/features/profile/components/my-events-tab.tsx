@@ -1,6 +1,7 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
+import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { hasEnded } from '@common/rules/event-phase';
 import type { UserRegistration } from '@common/schemas/registrations';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -22,11 +23,17 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
       <Stack gap={6}>
         <Group gap={6} c="dimmed">
           <IconCalendar size={16} />
-          <Text size="sm">{formatLongDate(r.event.startTime)}</Text>
-          <IconClock size={16} />
-          <Text size="sm">
-            {formatTime(r.event.startTime)}–{formatTime(r.event.endTime)}
-          </Text>
+          {isMultiDay(r.event) ? (
+            <Text size="sm">{formatDayRange(r.event, { year: true })}</Text>
+          ) : (
+            <>
+              <Text size="sm">{formatLongDate(r.event.startTime)}</Text>
+              <IconClock size={16} />
+              <Text size="sm">
+                {formatTime(r.event.startTime)}–{formatTime(r.event.endTime)}
+              </Text>
+            </>
+          )}
         </Group>
         <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
           {r.event.title}
@@ -41,7 +48,7 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
           </Badge>
           {r.status === 'waitlisted' && (
             <Badge color="orange" variant="light">
-              På väntelista
+              På reservlistan
             </Badge>
           )}
           {r.status === 'offered' && (
@@ -115,18 +122,18 @@ function List({ items, empty }: { items: UserRegistration[]; empty: string }) {
   );
 }
 
-/** Tab 'Mina Event': Upcoming, Waitlisted and Past with their counts (spec §2 'Profile'). */
+/** Tab 'Mina evenemang': Upcoming, Waitlisted and Past with their counts (spec §2 'Profile'). */
 export function MyEventsTab({ userId }: { userId: string }) {
   const query = useUserRegistrations(userId);
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Laddar event" />
+        <Loader aria-label="Laddar evenemang" />
       </Center>
     );
   if (query.isError)
     return (
-      <Alert color="red" title="Kunde inte hämta dina event">
+      <Alert color="red" title="Kunde inte hämta dina evenemang">
         {apiErrorMessage(query.error)}
       </Alert>
     );
@@ -139,13 +146,13 @@ export function MyEventsTab({ userId }: { userId: string }) {
         <Tabs.Tab value="past">Tidigare ({past.length})</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="upcoming">
-        <List items={upcoming} empty="Inga kommande event" />
+        <List items={upcoming} empty="Inga kommande evenemang" />
       </Tabs.Panel>
       <Tabs.Panel value="waitlisted">
-        <List items={waitlisted} empty="Inga event på reservlistan" />
+        <List items={waitlisted} empty="Inga evenemang på reservlistan" />
       </Tabs.Panel>
       <Tabs.Panel value="past">
-        <List items={past} empty="Inga tidigare event" />
+        <List items={past} empty="Inga tidigare evenemang" />
       </Tabs.Panel>
     </Tabs>
   );

@@ -9,7 +9,7 @@ import { useState } from 'react';
 
 const WHO_CAN_MESSAGE_HINTS: Record<WhoCanMessage, string> = {
   members: 'Alla inloggade medlemmar kan skriva till dig.',
-  contacts: 'Bara de du har skrivit till och de som är anmälda till samma event som du.',
+  contacts: 'Bara de du har skrivit till och de som är anmälda till samma evenemang som du.',
   nobody:
     'Ingen kan börja en konversation med dig. De du själv skriver till kan svara, och administratörer kan alltid skriva.',
 };
@@ -38,7 +38,7 @@ function PrivacyForm({ saved }: { saved: PrivacySettings }) {
           setDraft((d) => ({ ...d, hiddenFromDirectory }));
         }}
         label="Dölj mig i medlemslistan"
-        description="Andra medlemmar hittar dig inte i medlemslistan. Administratörer och de som är anmälda till samma event som du ser dig fortfarande."
+        description="Andra medlemmar hittar dig inte i medlemslistan. Administratörer och de som är anmälda till samma evenemang som du ser dig fortfarande."
       />
       <Radio.Group
         label="Vem får skriva till mig"

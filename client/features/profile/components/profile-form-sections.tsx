@@ -65,7 +65,7 @@ export function PersonalAndGolfSections({
               instead of being changed silently (issue 18). */}
           <TextInput
             label="Handicap"
-            description={`T.ex. 18,4 (${HANDICAP_MIN} till ${HANDICAP_MAX})`}
+            description={`T.ex. 18,4, eller +1,4 för plushandicap (+${-HANDICAP_MIN} till ${HANDICAP_MAX})`}
             inputMode="decimal"
             autoComplete="off"
             {...form.getInputProps('handicap')}

@@ -1,3 +1,4 @@
+import { formatHandicap } from '@common/rules/handicap';
 import type { FullUser, ProfileInput } from '@common/schemas/users';
 
 /** The profile form's values, as the inputs hold them. */
@@ -32,7 +33,7 @@ export function formValuesFromUser(u: FullUser): ProfileFormValues {
     lastName: u.lastName ?? '',
     username: u.username ?? '',
     email: u.email ?? '',
-    handicap: u.handicap == null ? '' : String(u.handicap).replace('.', ','),
+    handicap: u.handicap == null ? '' : formatHandicap(u.handicap),
     golfId: u.golfId ?? '',
     club: u.club ?? '',
     hasGolfstarMembership: u.hasGolfstarMembership,

@@ -21,7 +21,7 @@ const reg = (id: number, status: UserRegistration['status'], startOffsetDays: nu
     },
   }) as unknown as UserRegistration;
 
-describe('Mina Event', () => {
+describe('Mina evenemang', () => {
   it('splits upcoming, waitlisted and past; past events go to Past whatever their status', () => {
     const { upcoming, waitlisted, past } = splitRegistrations(
       [

@@ -1,4 +1,5 @@
 import { SubscriptionStatus } from '@client/features/billing/components/subscription-status';
+import { formatHandicapOrNull } from '@common/rules/handicap';
 import type { FullUser } from '@common/schemas/users';
 import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { AvatarUpload } from './avatar-upload';
@@ -45,10 +46,7 @@ export function ProfileSideCard({ user }: { user: FullUser }) {
         </Stack>
         <Divider />
         <Stack gap="xs">
-          <Row
-            label="Handicap"
-            value={user.handicap == null ? null : user.handicap.toLocaleString('sv-SE')}
-          />
+          <Row label="Handicap" value={formatHandicapOrNull(user.handicap)} />
           <Row label="E-post" value={user.email} />
           <Row label="Ort" value={user.location} />
         </Stack>

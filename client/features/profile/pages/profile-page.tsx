@@ -19,7 +19,7 @@ const NotificationsSection = lazy(() =>
 );
 
 /**
- * /profile: the side card, tab 'Min Profil' (the editor) and tab 'Mina Event' (spec §2 'Profile'), and
+ * /profile: the side card, tab 'Min Profil' (the editor) and tab 'Mina evenemang' (spec §2 'Profile'), and
  * below them the 'Säkerhet' section (#sakerhet) and the 'Notiser' section (#notiser).
  */
 export function ProfilePage() {
@@ -54,7 +54,7 @@ export function ProfilePage() {
             <Tabs value={tab} onChange={setTab}>
               <Tabs.List mb="md">
                 <Tabs.Tab value="profile">Min Profil</Tabs.Tab>
-                <Tabs.Tab value="events">Mina Event</Tabs.Tab>
+                <Tabs.Tab value="events">Mina evenemang</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="profile">
                 <ProfileForm key={user.id} user={user} />

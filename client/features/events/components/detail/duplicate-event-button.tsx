@@ -17,7 +17,7 @@ export function DuplicateEventButton({ eventId }: { eventId: number }) {
     duplicate.mutate(Number(weeks), {
       onSuccess: (copy) => {
         setOpen(false);
-        toastSuccess('Eventet är duplicerat', 'Kontrollera uppgifterna och spara.');
+        toastSuccess('Evenemanget är duplicerat', 'Kontrollera uppgifterna och spara.');
         navigate(`/events/${copy.id}?edit=1`);
       },
     });
@@ -27,7 +27,7 @@ export function DuplicateEventButton({ eventId }: { eventId: number }) {
       <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setOpen(true)}>
         Duplicera
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Duplicera eventet">
+      <Modal opened={open} onClose={() => setOpen(false)} title="Duplicera evenemanget">
         <Stack>
           <Text size="sm">
             En kopia med samma uppgifter och bild skapas, utan anmälningar. Alla datum flyttas lika många

@@ -3,6 +3,7 @@ import { ApiError, apiErrorMessage } from '@client/lib/api';
 import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { REGISTRATION_STATUS_LABELS } from '@common/options';
+import { eventNouns, isMultiDay } from '@common/rules/event-kind';
 import { hasEnded } from '@common/rules/event-phase';
 import { lateCancellationFeeNow, registrationClosedReason } from '@common/rules/event-registration';
 import type { EventDetail } from '@common/schemas/events';
@@ -49,7 +50,7 @@ export function EventActions({
       onSuccess: (r) => {
         close();
         toastSuccess(
-          r.status === 'waitlisted' ? 'Du står på väntelistan' : 'Du är registrerad',
+          r.status === 'waitlisted' ? 'Du står på reservlistan' : 'Du är anmäld',
           r.status !== 'waitlisted'
             ? `Välkommen till ${event.title}!`
             : event.waitlistMode === 'offer'
@@ -86,7 +87,7 @@ export function EventActions({
                 : submit({ dietaryPreferences: '', dietaryConsent: false, notes: '' })
             }
           >
-            Registrera för detta evenemang
+            Anmäl dig
           </Button>
         ) : null}
         {mine ? (
@@ -95,15 +96,15 @@ export function EventActions({
             color={mine.status === 'registered' ? 'green' : mine.status === 'offered' ? 'teal' : 'orange'}
           >
             {mine.status === 'registered'
-              ? 'Registrerad'
+              ? 'Anmäld'
               : mine.status === 'waitlisted'
-                ? 'På väntelista'
+                ? 'På reservlistan'
                 : REGISTRATION_STATUS_LABELS[mine.status]}
           </Badge>
         ) : null}
         {mine && event.abilities.canCancel ? (
           <Button variant="outline" color="red" onClick={() => setDialog('cancel')}>
-            {mine.status === 'waitlisted' ? 'Lämna kön' : 'Avboka registrering'}
+            {mine.status === 'waitlisted' ? 'Lämna kön' : 'Avboka anmälan'}
           </Button>
         ) : null}
         <Button
@@ -146,8 +147,8 @@ export function EventActions({
         onSubmit={submit}
       />
       <UpgradeDialog opened={dialog === 'upgrade'} onClose={close} />
-      <Modal opened={dialog === 'cancel'} onClose={close} title="Avboka registrering" centered>
-        <Text>Är du säker på att du vill avboka din registrering till {event.title}?</Text>
+      <Modal opened={dialog === 'cancel'} onClose={close} title="Avboka anmälan" centered>
+        <Text>Är du säker på att du vill avboka din anmälan till {event.title}?</Text>
         {lateFee > 0 ? (
           <Alert color="red" mt="md" title={`Avgift ${formatKr(lateFee)}`}>
             Du avbokar efter sista dag för avbokning. Avgiften {formatKr(lateFee)} tas ut om ingen från
@@ -166,7 +167,7 @@ export function EventActions({
                 onSuccess: (res) => {
                   close();
                   toastSuccess(
-                    'Registreringen avbokad',
+                    'Anmälan avbokad',
                     res.amountDue > 0
                       ? `Din plats är avbokad. Avgift för sen avbokning: ${formatKr(res.amountDue)}.`
                       : 'Din plats är avbokad.',
@@ -183,9 +184,15 @@ export function EventActions({
           </Button>
         </Group>
       </Modal>
-      <Modal opened={dialog === 'delete'} onClose={close} title="Ta bort resa" centered>
+      <Modal
+        opened={dialog === 'delete'}
+        onClose={close}
+        title={`Ta bort ${eventNouns(event).word}`}
+        centered
+      >
         <Text>
-          Är du säker? Detta tar permanent bort resan och alla registreringar. Åtgärden kan inte ångras.
+          Är du säker? Detta tar permanent bort {eventNouns(event).definite} och alla anmälningar. Åtgärden
+          kan inte ångras.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
@@ -198,7 +205,10 @@ export function EventActions({
               remove.mutate(undefined, {
                 onSuccess: () => {
                   close();
-                  toastSuccess('Resan borttagen', `${event.title} är borttagen.`);
+                  toastSuccess(
+                    isMultiDay(event) ? 'Resan borttagen' : 'Evenemanget borttaget',
+                    `${event.title} är borttagen.`,
+                  );
                   navigate('/events');
                 },
                 onError: (err) => {

@@ -1,8 +1,9 @@
-import { formatLongDate, formatTime } from '@client/lib/dates';
+import { formatLongDate, formatTime, formatWeekday } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
 import { avatarSrc } from '@client/lib/images';
 import { PARTICIPANT_AVATARS_MAX } from '@common/limits';
 import { avatarInitial, displayName } from '@common/rules/display-name';
+import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import type { EventDetail } from '@common/schemas/events';
 import type { Registration } from '@common/schemas/registrations';
 import { Avatar, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
@@ -50,16 +51,16 @@ export function EventInfoCard({
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
         <Item icon={<IconCalendar size={18} />} label="Datum och tid">
-          {formatLongDate(event.startTime)}, {formatTime(event.startTime)} – {formatTime(event.endTime)}
-          {formatLongDate(event.endTime) !== formatLongDate(event.startTime)
-            ? ` (${formatLongDate(event.endTime)})`
-            : ''}
+          {isMultiDay(event)
+            ? // A trip: its days ('11–13 december 2026'), then when it starts and ends.
+              `${formatDayRange(event, { year: true })} (${formatWeekday(event.startTime)} kl.\u00a0${formatTime(event.startTime)} – ${formatWeekday(event.endTime)} kl.\u00a0${formatTime(event.endTime)})`
+            : `${formatLongDate(event.startTime)}, ${formatTime(event.startTime)} – ${formatTime(event.endTime)}`}
         </Item>
         <Item icon={<IconMapPin size={18} />} label="Plats">
           {event.location}
         </Item>
         <Item icon={<IconUsers size={18} />} label="Deltagare">
-          {event.registeredCount} registrerade, {event.waitlistedCount} på väntelista (max{' '}
+          {event.registeredCount} anmälda, {event.waitlistedCount} på reservlistan (max{' '}
           {event.maxParticipants})
         </Item>
         {shown.length ? (
@@ -85,11 +86,11 @@ export function EventInfoCard({
           </Item>
         ) : null}
         <Item icon={<IconCoin size={18} />} label="Anmälningsavgift">
-          {event.registrationFee} SEK
+          {formatKr(event.registrationFee)}
         </Item>
         {!event.greenFeeIncluded ? (
           <Item icon={<IconGolf size={18} />} label="Greenfee">
-            {event.greenFee ?? 0} SEK
+            {formatKr(event.greenFee ?? 0)}
           </Item>
         ) : null}
         {event.coffeeIncluded ? (

@@ -2,6 +2,7 @@ import { formatDate } from '@client/lib/dates';
 import { avatarSrc } from '@client/lib/images';
 import { CIVIL_STATUS_LABELS } from '@common/options';
 import { avatarInitial, displayName } from '@common/rules/display-name';
+import { formatHandicapOrNull } from '@common/rules/handicap';
 import type { PublicUser } from '@common/schemas/users';
 import { Avatar, Badge, Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
@@ -68,7 +69,7 @@ export function ParticipantDialog({
           <Field label="Jag söker..." value={user.lifeCircumstance} />
           <Field label="Dröm" value={user.dream} />
           <Divider label="Golf" labelPosition="left" />
-          <Field label="Handicap" value={user.handicap?.toLocaleString('sv-SE')} />
+          <Field label="Handicap" value={formatHandicapOrNull(user.handicap)} />
           <Field label="Klubb" value={user.club} />
           <Field label="Golf-ID" value={user.golfId} />
           {user.meetupInterests.length ? (

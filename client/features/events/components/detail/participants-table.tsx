@@ -39,9 +39,9 @@ const STATUS_COLOR: Record<Registration['status'], string> = {
 function StatusBadge({ r }: { r: Registration }) {
   const label =
     r.status === 'registered'
-      ? 'Registrerad'
+      ? 'Anmäld'
       : r.status === 'waitlisted'
-        ? 'Väntelista'
+        ? 'Reservlista'
         : REGISTRATION_STATUS_LABELS[r.status];
   return (
     <Stack gap={2}>
@@ -91,7 +91,7 @@ export function ParticipantsTable({
             <Table.Th>Namn</Table.Th>
             <Table.Th>Ort</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Registrerad</Table.Th>
+            <Table.Th>Anmäld</Table.Th>
             <Table.Th>Betalning</Table.Th>
             {isAdmin ? <Table.Th>Åtgärder</Table.Th> : null}
           </Table.Tr>

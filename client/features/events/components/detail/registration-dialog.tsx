@@ -29,7 +29,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Registrera dig till ${title}`} centered>
+    <Modal opened={opened} onClose={onClose} title={`Anmäl dig till ${title}`} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -42,8 +42,8 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
       >
         <Stack>
           {full ? (
-            <Alert color="orange" icon={<IconInfoCircle size={18} />} title="Eventet är fullbokat">
-              Du placeras på väntelistan och flyttas automatiskt upp när en plats blir ledig.
+            <Alert color="orange" icon={<IconInfoCircle size={18} />} title="Evenemanget är fullbokat">
+              Du placeras på reservlistan och flyttas automatiskt upp när en plats blir ledig.
             </Alert>
           ) : null}
           <Textarea
@@ -56,8 +56,8 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             onChange={(e) => setDiet(e.currentTarget.value)}
           />
           <Checkbox
-            label="Jag samtycker till att Singelgolf sparar mina kostpreferenser och allergier för det här eventet"
-            description="De visas bara för arrangörerna och raderas 30 dagar efter eventet."
+            label="Jag samtycker till att Singelgolf sparar mina kostpreferenser och allergier för det här evenemanget"
+            description="De visas bara för arrangörerna och raderas 30 dagar efter evenemanget."
             checked={consent}
             onChange={(e) => {
               setConsent(e.currentTarget.checked);
@@ -79,7 +79,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
               Avbryt
             </Button>
             <Button type="submit" loading={pending}>
-              Slutför registrering
+              Slutför anmälan
             </Button>
           </Group>
         </Stack>

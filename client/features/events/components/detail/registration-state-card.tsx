@@ -156,7 +156,7 @@ export function RegistrationStateCard({ event, loggedIn }: { event: EventDetail;
     return (
       <Alert color="red" title={`Avgift för sen avbokning: ${formatKr(reg.amountDue)}`}>
         Du avbokade efter sista dag för avbokning. Avgiften tas bort om någon från reservlistan tar din plats
-        före eventet.
+        före evenemanget.
       </Alert>
     );
   }

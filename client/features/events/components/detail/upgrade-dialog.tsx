@@ -1,3 +1,4 @@
+import { formatKr } from '@client/lib/format';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { Badge, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
@@ -5,10 +6,10 @@ import { Link } from 'react-router';
 
 const FREE = ['Se evenemang', 'Begränsad tillgång till medlemmar'];
 const PRO = [
-  'Registrera dig för alla evenemang',
+  'Anmäl dig till alla evenemang',
   'Full tillgång till medlemmar',
   'Exklusiva erbjudanden',
-  'Prioriterad registrering',
+  'Prioriterad anmälan',
 ];
 
 /** 'Uppgradera till Pro-medlemskap' (spec §2): Free versus Pro, 'Inte nu' and 'Uppgradera till Pro'. */
@@ -49,7 +50,7 @@ export function UpgradeDialog({ opened, onClose }: { opened: boolean; onClose: (
               ))}
             </List>
             <Text fw={700} mt="sm">
-              {PRO_PRICE_SEK} kr per månad
+              {formatKr(PRO_PRICE_SEK)} per månad
             </Text>
           </Paper>
         </SimpleGrid>

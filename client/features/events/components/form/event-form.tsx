@@ -68,10 +68,10 @@ export function EventForm({
     if (event) {
       update.mutate(body, {
         onSuccess: () => {
-          toastSuccess('Eventet är uppdaterat', 'Ändringarna är sparade.');
+          toastSuccess('Evenemanget är uppdaterat', 'Ändringarna är sparade.');
           onDone();
         },
-        onError: (err) => toastError('Eventet kunde inte sparas', apiErrorMessage(err)),
+        onError: (err) => toastError('Evenemanget kunde inte sparas', apiErrorMessage(err)),
       });
       return;
     }
@@ -79,20 +79,20 @@ export function EventForm({
       onSuccess: async (created) => {
         if (values.imageId) {
           await linkImageToEvent(values.imageId, created.id).catch((err) =>
-            toastError('Bilden kunde inte kopplas till eventet', apiErrorMessage(err)),
+            toastError('Bilden kunde inte kopplas till evenemanget', apiErrorMessage(err)),
           );
         }
-        toastSuccess('Eventet är skapat', 'Det nya eventet är publicerat.');
+        toastSuccess('Evenemanget är skapat', 'Det nya evenemanget är publicerat.');
         onDone();
       },
-      onError: (err) => toastError('Eventet kunde inte skapas', apiErrorMessage(err)),
+      onError: (err) => toastError('Evenemanget kunde inte skapas', apiErrorMessage(err)),
     });
   }
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <TextInput label="Eventnamn" required {...form.getInputProps('title')} />
+        <TextInput label="Namn på evenemanget" required {...form.getInputProps('title')} />
         <TextInput label="Plats" required {...form.getInputProps('location')} />
         <NumberInput
           label="Max antal deltagare"
@@ -135,7 +135,7 @@ export function EventForm({
         />
         <RegistrationRulesFields form={form} startTime={v.startTime} />
         <NumberInput
-          label="Anmälningsavgift (SEK)"
+          label="Anmälningsavgift (kr)"
           min={0}
           allowDecimal={false}
           {...form.getInputProps('registrationFee')}
@@ -155,7 +155,7 @@ export function EventForm({
         <Checkbox label="Lunch ingår" {...form.getInputProps('lunchIncluded', { type: 'checkbox' })} />
         {!v.greenFeeIncluded ? (
           <NumberInput
-            label="Greenfee (SEK)"
+            label="Greenfee (kr)"
             min={0}
             allowDecimal={false}
             {...form.getInputProps('greenFee')}
@@ -182,16 +182,16 @@ export function EventForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
+            Avbryt
           </Button>
           <Button type="submit" disabled={pending}>
             {event
               ? update.isPending
                 ? 'Updating...'
-                : 'Uppdatera event'
+                : 'Uppdatera evenemanget'
               : create.isPending
                 ? 'Creating...'
-                : 'Skapa event'}
+                : 'Skapa evenemang'}
           </Button>
         </Group>
       </Stack>

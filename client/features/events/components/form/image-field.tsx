@@ -52,12 +52,12 @@ export function ImageField({
   }
 
   return (
-    <Input.Wrapper label="Eventbild" description="JPEG, PNG, GIF eller WebP, max 3MB">
+    <Input.Wrapper label="Bild" description="JPEG, PNG, GIF eller WebP, max 3MB">
       <Stack gap="xs" mt={4}>
         {value ? (
           <StoredImage
             imageId={value}
-            alt="Förhandsvisning av eventbilden"
+            alt="Förhandsvisning av bilden"
             sizes="(min-width: 48em) 600px, 100vw"
             priority
             width={600}

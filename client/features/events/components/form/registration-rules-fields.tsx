@@ -64,7 +64,7 @@ export function RegistrationRulesFields({
           {...form.getInputProps('cancellationDeadline')}
         />
         <NumberInput
-          label="Avgift vid sen avbokning (SEK)"
+          label="Avgift vid sen avbokning (kr)"
           min={0}
           allowDecimal={false}
           {...form.getInputProps('lateCancellationFee')}

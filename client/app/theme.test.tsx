@@ -1,0 +1,40 @@
+import { CloseButton, MantineProvider, Modal, Pagination, PasswordInput } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { theme } from './theme';
+
+afterEach(cleanup);
+
+/** Mantine's own labels are English by default; the theme names them in Swedish for every page. */
+describe("the theme's Swedish labels for Mantine's own buttons", () => {
+  const draw = (ui: React.ReactNode) =>
+    render(
+      <MantineProvider theme={theme} env="test">
+        {ui}
+      </MantineProvider>,
+    );
+
+  it("names PasswordInput's eye, never 'Toggle password visibility'", () => {
+    const { container } = draw(<PasswordInput label="Nuvarande lösenord" />);
+    expect(container.querySelector('[aria-label="Visa eller dölj lösenordet"]')).not.toBeNull();
+    expect(container.innerHTML).not.toContain('Toggle password visibility');
+  });
+
+  it("names a modal's and a bare close button 'Stäng'", () => {
+    draw(
+      <>
+        <CloseButton />
+        <Modal opened onClose={() => {}} title="Dialog">
+          Innehåll
+        </Modal>
+      </>,
+    );
+    expect(screen.getAllByRole('button', { name: 'Stäng' })).toHaveLength(2);
+  });
+
+  it("names Pagination's arrows", () => {
+    draw(<Pagination total={3} withEdges />);
+    for (const name of ['Första sidan', 'Föregående sida', 'Nästa sida', 'Sista sidan'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+});
