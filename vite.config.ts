@@ -51,7 +51,7 @@ const clientBuild = defineConfig({
       injectRegister: false,
       registerType: 'autoUpdate',
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['icons/apple-touch-icon.png'],
+      includeAssets: ['apple-touch-icon.png', 'favicon.svg'],
       manifest: {
         id: '/',
         name: 'Singelgolf',

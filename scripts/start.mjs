@@ -23,9 +23,13 @@ function newest(dir) {
 }
 
 const sources = ['client', 'common'].map((d) => newest(path.join(root, d)));
-const configs = ['vite.config.ts', 'package-lock.json', 'postcss.config.cjs'].map(
-  (f) => statSync(path.join(root, f)).mtimeMs,
-);
+// The build's own plugins count as its configuration (scripts/mantine-css-per-component.mjs: the CSS order).
+const configs = [
+  'vite.config.ts',
+  'package-lock.json',
+  'postcss.config.cjs',
+  'scripts/mantine-css-per-component.mjs',
+].map((f) => statSync(path.join(root, f)).mtimeMs);
 const stale = (file) => !existsSync(file) || statSync(file).mtimeMs < Math.max(...sources, ...configs);
 if (stale(built) || stale(builtSsr)) {
   console.log('Building the client ...');

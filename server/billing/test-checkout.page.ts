@@ -1,3 +1,4 @@
+import { brandLinkHtml, ICON_LINKS } from '@common/brand-mark';
 import { PRO_PRICE_SEK } from '@common/limits';
 
 /** The built-in test payment mode's "hosted checkout": a plain form, clearly marked as a test. */
@@ -8,7 +9,7 @@ const esc = (s: string) =>
 const style = `
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f8f3;color:#1b2b20}
 main{max-width:440px;margin:0 auto;padding:24px 16px}
-.brand{color:#2b8a3e;font-weight:700;font-size:1.5rem;text-decoration:none}
+.brand{display:inline-flex;align-items:center;gap:10px;color:#2b8a3e;font-weight:700;font-size:1.5rem;text-decoration:none}
 .test{background:#fff3bf;border:2px dashed #f08c00;color:#7a4a00;border-radius:10px;padding:12px 14px;margin-top:16px;font-weight:600}
 .card{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:24px;margin-top:16px}
 h1{font-size:1.35rem;margin:0 0 8px}
@@ -54,8 +55,8 @@ export function testCheckoutPage(opts: {
   const { sessionId, cancelUrl, error, item = PRO_ITEM } = opts;
   return `<!doctype html>
 <html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Testbetalning – Singelgolf</title><style>${style}</style></head>
-<body><main><a class="brand" href="/">⛳ Singelgolf</a>
+<title>Testbetalning – Singelgolf</title>${ICON_LINKS}<style>${style}</style></head>
+<body><main>${brandLinkHtml()}
 <div class="test" role="note">TESTBETALNING – detta är en testbetalning. Inga pengar dras och inga kortuppgifter sparas.</div>
 <div class="card">
 <h1>${esc(item.title)}</h1>
@@ -75,8 +76,8 @@ ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
 export function testCheckoutMissingPage(message: string): string {
   return `<!doctype html>
 <html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Testbetalning – Singelgolf</title><style>${style}</style></head>
-<body><main><a class="brand" href="/">⛳ Singelgolf</a>
+<title>Testbetalning – Singelgolf</title>${ICON_LINKS}<style>${style}</style></head>
+<body><main>${brandLinkHtml()}
 <div class="test" role="note">TESTBETALNING</div>
 <div class="card"><h1>${esc(message)}</h1><a class="cancel" href="/subscription">Tillbaka till prenumerationen</a></div>
 </main></body></html>`;

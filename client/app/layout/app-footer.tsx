@@ -6,7 +6,6 @@ import {
   IconBrandFacebook,
   IconBrandInstagram,
   IconBrandX,
-  IconGolf,
   IconMail,
   IconMapPin,
   IconPhone,
@@ -14,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import classes from './app-footer.module.css';
+import { BrandMark } from './brand-mark';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Hem' },
@@ -51,7 +51,7 @@ export function AppFooter() {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing={{ base: 'xl', md: 40 }}>
           <Stack gap="sm">
             <Group gap={8} c="white">
-              <IconGolf size={26} aria-hidden />
+              <BrandMark size={30} inverted />
               <Text fw={800} fz="lg">
                 Singelgolf
               </Text>

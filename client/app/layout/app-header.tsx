@@ -4,10 +4,10 @@ import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { HEADER_SHADOW_SCROLL_PX } from '@common/limits';
 import { Burger, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconGolf } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './app-header.module.css';
+import { BrandMark } from './brand-mark';
 import { isActivePath, MAIN_NAV } from './nav-items';
 import { useScrolledPast } from './use-scrolled-past';
 
@@ -45,7 +45,7 @@ export function AppHeader() {
               aria-label="Öppna meny"
             />
             <Link to="/" className={classes.brand} aria-label="Singelgolf – till startsidan">
-              <IconGolf size={30} stroke={1.6} aria-hidden />
+              <BrandMark size={34} inverted />
               <div>
                 <div className={classes.brandName}>Singelgolf</div>
                 <div className={classes.tagline}>Golfgemenskapen för singlar</div>

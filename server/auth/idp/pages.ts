@@ -1,3 +1,4 @@
+import { brandLinkHtml, ICON_LINKS } from '@common/brand-mark';
 import { passkeyLoginMarkup } from '../passkeys/passkey-login-markup';
 
 /** Swedish HTML pages of the built-in identity provider. Plain forms: they work without JavaScript. */
@@ -8,7 +9,7 @@ const esc = (s: string) =>
 const style = `
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f8f3;color:#1b2b20}
 main{max-width:420px;margin:0 auto;padding:32px 16px}
-.brand{color:#207a3b;font-weight:700;font-size:1.5rem;text-decoration:none}
+.brand{display:inline-flex;align-items:center;gap:10px;color:#207a3b;font-weight:700;font-size:1.5rem;text-decoration:none}
 .card{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:24px;margin-top:16px}
 h1{font-size:1.4rem;margin:0 0 16px}
 label{display:block;font-weight:600;margin:12px 0 4px;font-size:.95rem}
@@ -28,8 +29,8 @@ a{color:#207a3b}
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)} – Singelgolf</title><style>${style}</style></head>
-<body><main><a class="brand" href="/">⛳ Singelgolf</a><div class="card">${body}</div></main></body></html>`;
+<title>${esc(title)} – Singelgolf</title>${ICON_LINKS}<style>${style}</style></head>
+<body><main>${brandLinkHtml()}<div class="card">${body}</div></main></body></html>`;
 }
 
 const errorBox = (error?: string) => (error ? `<div class="error" role="alert">${esc(error)}</div>` : '');
