@@ -37,7 +37,6 @@ type StorageState = Exclude<BrowserContextOptions['storageState'], string | unde
 
 /** The context options of the journeys (playwright.config.ts) that a context made by hand needs too. */
 const contextOptions = {
-  baseURL: url,
   locale: 'sv-SE',
   timezoneId: 'Europe/Stockholm',
   serviceWorkers: 'block',
@@ -114,12 +113,11 @@ export const test = base.extend<
   // Each member logs in once per worker, through the issuer's real form; the tests reuse the cookies.
   sessions: [
     async ({ browser, visualServer }, use) => {
-      expect(visualServer).toBe(url);
       const states = new Map<string, StorageState>();
       await use(async (role) => {
         const known = states.get(role);
         if (known) return known;
-        const context = await browser.newContext(contextOptions);
+        const context = await browser.newContext({ ...contextOptions, baseURL: visualServer });
         try {
           await loginAs(await context.newPage(), emails[role]);
           const state = await context.storageState();
