@@ -7,13 +7,42 @@ export const baseURL = `http://localhost:${port}`;
 // The site sends its e-mail to the journeys' mailbox (e2e/mailbox.ts), started by the global setup.
 const mailbox = mailboxFor(port);
 
+/** Debian's Chromium (never a downloaded browser); the visual suite adds its fonts (e2e/visual/fixtures.ts). */
+export const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--disable-dev-shm-usage',
+  ],
+};
+
 /** Browser journeys in Debian's Chromium (never a downloaded browser) against a fresh demo site. */
 export default defineConfig({
   testDir: './e2e',
   // Per port, outside test-results/: another run (another port or config) never removes this run's traces.
   outputDir: `.tmp/e2e-results-${port}`,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // The visual suite (e2e/visual.spec.ts): baselines next to the spec, named by the test alone (no
+    // project or platform suffix), compared with a small tolerance: anti-aliasing and colour noise
+    // (threshold) pass, a lost button background (thousands of pixels) fails.
+    toHaveScreenshot: {
+      pathTemplate: '{testDir}/{testFileName}-snapshots/{arg}{ext}',
+      maxDiffPixels: 200,
+      threshold: 0.2,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -28,20 +57,7 @@ export default defineConfig({
     // The service worker (issue 13) precaches the whole build in every new context: only e2e/pwa.spec.ts,
     // which tests it, lets it run; the other journeys test the site as it works without it.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

@@ -41,6 +41,19 @@ export function createRng(seed: number): Rng {
   };
 }
 
+/**
+ * A version 4 UUID drawn from the generator instead of the system's randomness: the demo members,
+ * logins and images get the same ids on every run, so lists ordered by id (ties of the same time) and
+ * pages that show an id look the same every time (e2e/visual.spec.ts).
+ */
+export function seededUuid(rng: Rng): string {
+  const bytes = Array.from({ length: 16 }, () => rng.int(0, 255));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

@@ -205,6 +205,25 @@ describe('demo seed', () => {
     for (const m of all) expect(m.sentAt.getTime()).toBeLessThanOrEqual(now);
   });
 
+  it('gives the members, logins and images the same ids on every run', async () => {
+    const ids = async (db: Database) => ({
+      users: await db.db.select({ id: users.id, email: users.email }).from(users).orderBy(users.email),
+      logins: await db.db.select({ id: idpAccounts.id }).from(idpAccounts).orderBy(idpAccounts.email),
+      images: await db.db.select({ id: images.id, of: images.entityId }).from(images).orderBy(images.id),
+    });
+    const other = await openDatabase({ inMemory: true });
+    try {
+      expect(await seedDemoDataIfEmpty(other)).toBe(true);
+      const [mine, theirs] = [await ids(database), await ids(other)];
+      expect(theirs).toEqual(mine);
+      // Still version 4 UUIDs.
+      for (const { id } of mine.users)
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
   it('does nothing the second time', async () => {
     const before = await counts();
     expect(await seedDemoDataIfEmpty(database)).toBe(false);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Database, Db } from '../db/client';
@@ -31,7 +30,7 @@ import {
   type Registrant,
   type SeededEvent,
 } from './demo-registrations';
-import { createRng, HOUR } from './random';
+import { createRng, HOUR, seededUuid } from './random';
 
 /** The password of every demo login (README lists the three fixed accounts). */
 export const DEMO_PASSWORD = 'golf1234';
@@ -95,16 +94,18 @@ async function prepare(now: Date): Promise<{ members: PreparedMember[]; events: 
     Promise.all(profileSvgs.map((svg) => (svg ? renderProfileImage(svg) : null))),
     Promise.all(eventSvgs.map(renderEventImage)),
   ]);
+  // Ids from a generator of their own, so that other draws never shift them.
+  const idRng = createRng(SEED + 7);
   return {
     members: people.map((p, i) => ({
       ...p,
-      id: randomUUID(),
-      idpId: randomUUID(),
+      id: seededUuid(idRng),
+      idpId: seededUuid(idRng),
       passwordHash: hash,
       image: profileImages[i],
-      imageId: profileImages[i] ? randomUUID() : null,
+      imageId: profileImages[i] ? seededUuid(idRng) : null,
     })),
-    events: plans.map((plan, i) => ({ plan, image: eventImages[i], imageId: randomUUID() })),
+    events: plans.map((plan, i) => ({ plan, image: eventImages[i], imageId: seededUuid(idRng) })),
   };
 }
 
