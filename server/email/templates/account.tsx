@@ -1,5 +1,5 @@
-import { A, Action, Greeting, Layout, P } from './layout';
 import { formatKr } from '@common/rules/money';
+import { A, Action, Greeting, Layout, P } from './layout';
 import type { EmailTemplate } from './types';
 
 /**
@@ -365,8 +365,8 @@ export const proWithdrawal: EmailTemplate<ProWithdrawalProps> = {
         {purchasedAt}. Avtalet är avslutat och ditt medlemskap är nu Gratis; inga fler betalningar dras.
       </P>
       <P>
-        Återbetalning: {formatKr(refundAmount)} av betalda {formatKr(amountPaid)}, till samma betalsätt som du betalade med.
-        Pengarna syns vanligtvis på kontot inom 5–10 bankdagar.
+        Återbetalning: {formatKr(refundAmount)} av betalda {formatKr(amountPaid)}, till samma betalsätt som du
+        betalade med. Pengarna syns vanligtvis på kontot inom 5–10 bankdagar.
       </P>
       <P>Spara det här e-postmeddelandet som kvitto på att du har ångrat köpet.</P>
     </Layout>
