@@ -1,7 +1,8 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { linkIn, waitForEmail } from './mailbox';
 import {
   ADMIN,
+  expect,
   FREE,
   hasHorizontalScroll,
   loginAs,
@@ -10,6 +11,7 @@ import {
   PRO,
   pick,
   signUp,
+  test,
   uniqueEmail,
   waitUntilLoggedIn,
 } from './support';

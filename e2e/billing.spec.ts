@@ -1,5 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, hasHorizontalScroll, loginAs, signUp as signUpMember, uniqueEmail } from './support';
+import type { Browser, Page } from '@playwright/test';
+import {
+  ADMIN,
+  expect,
+  hasHorizontalScroll,
+  loginAs,
+  signUp as signUpMember,
+  test,
+  uniqueEmail,
+} from './support';
 
 /** Signs up a new member (free) through the real sign-up form and confirms the e-mail; answers the address. */
 async function signUp(page: Page, firstName: string): Promise<string> {

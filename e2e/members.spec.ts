@@ -1,14 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { municipalitiesOf } from '../common/regions';
 import {
   ADMIN,
+  expect,
   FREE,
   hasHorizontalScroll,
   loginAs,
   PRO,
   pick,
   signUp as signUpMember,
+  test,
   uniqueEmail,
 } from './support';
 

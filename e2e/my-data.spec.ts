@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { FREE, loginAs, signUp, uniqueEmail } from './support';
+import { expect, FREE, loginAs, signUp, test, uniqueEmail } from './support';
 
 test.describe('my data', () => {
   test("a member downloads everything the site keeps about them from the profile's 'Dina uppgifter'", async ({

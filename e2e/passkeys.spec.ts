@@ -1,6 +1,6 @@
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { waitForEmail } from './mailbox';
-import { loginAs, PASSWORD, PRO, waitUntilLoggedIn } from './support';
+import { expect, loginAs, PASSWORD, PRO, test, waitUntilLoggedIn } from './support';
 
 /**
  * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn domain): a platform
