@@ -8,6 +8,12 @@ export interface ConsoleGuard {
 }
 
 /**
+ * The browser's log of an issuer page answered with a 4xx status (a refused login, a used link): a journey
+ * that causes one on purpose allows it with this pattern and its reason.
+ */
+export const ISSUER_REFUSAL = /status of 4\d\d [^)]*\) \(http:\/\/[^/]+\/idp\//;
+
+/**
  * Playwright's `test` with one automatic fixture (issue 26): every page of every browser context the test
  * opens (its own `page`, and contexts made with `browser.newContext()`) is watched, and the test fails at
  * its end on any `console.error` — a failed request the browser logs ('Failed to load resource: … 401')
