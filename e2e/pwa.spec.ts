@@ -101,7 +101,11 @@ test.describe('installable app', () => {
     expect(cached.filter((u) => u.startsWith('/api/') || u.startsWith('/idp/'))).toEqual([]);
   }
 
-  test('offline, a page load gets the precached app shell', async ({ page, context }) => {
+  test('offline, a page load gets the precached app shell', async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow(
+      /net::ERR_INTERNET_DISCONNECTED/,
+      "the journey takes the browser offline on purpose: the shell's API reads cannot reach the server",
+    );
     await page.goto('/');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
