@@ -1,15 +1,18 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { linkIn, waitForEmail } from './mailbox';
 import {
   ADMIN,
+  expect,
   FREE,
   hasHorizontalScroll,
+  ISSUER_REFUSAL,
   loginAs,
   type NewMember,
   PASSWORD,
   PRO,
   pick,
   signUp,
+  test,
   uniqueEmail,
   waitUntilLoggedIn,
 } from './support';
@@ -77,7 +80,11 @@ async function completeProfile(page: Page, form: Locator): Promise<void> {
 }
 
 test.describe('accounts', () => {
-  test('sign up → the e-mail → verify → logged in on the start page', async ({ page }) => {
+  test('sign up → the e-mail → verify → logged in on the start page', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(
+      ISSUER_REFUSAL,
+      'the journey opens the used confirmation link again on purpose: its page answers 400',
+    );
     const m = newMember('Signe');
     await page.goto('/api/login?screen=signup');
     await expect(page.getByRole('heading', { name: 'Bli medlem' })).toBeVisible();
@@ -115,7 +122,12 @@ test.describe('accounts', () => {
 
   test("logging in before verifying asks for the link, and 'Skicka länken igen' sends another", async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(
+      ISSUER_REFUSAL,
+      'a login before the address is confirmed is refused (403) on purpose',
+    );
     const m = newMember('Viktor');
     await page.goto('/api/login?screen=signup');
     await page.getByLabel('Förnamn').fill(m.firstName);
@@ -145,7 +157,11 @@ test.describe('accounts', () => {
     await loginAs(page, m.email, m.password);
   });
 
-  test('forgot password → the e-mail → a new password → logged in', async ({ page }) => {
+  test('forgot password → the e-mail → a new password → logged in', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(
+      ISSUER_REFUSAL,
+      'the journey tries the old password on purpose: the login is refused',
+    );
     const m = newMember('Greta');
     await signUp(page, m);
     await logOut(page);
@@ -177,7 +193,13 @@ test.describe('accounts', () => {
   test("profile 'Säkerhet': a new address waits for its link, can be cancelled, and takes effect when confirmed", async ({
     page,
     browser,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(ISSUER_REFUSAL, 'the journey logs in with the old address on purpose: refused');
+    consoleErrors.allow(
+      /\/api\/me\/email\/confirm\b/,
+      "the journey opens the cancelled change's link on purpose: POST /api/me/email/confirm refuses it",
+    );
     const m = newMember('Elsa');
     await signUp(page, m);
     await page.goto('/profile');
@@ -269,7 +291,14 @@ test.describe('accounts', () => {
     await loginAs(page, second, m.password);
   });
 
-  test("the e-mail links' pages work logged out and refuse a broken link", async ({ page }) => {
+  test("the e-mail links' pages work logged out and refuse a broken link", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /\/api\/me\/email\/cancel\b/,
+      'the journey sends a broken link on purpose: POST /api/me/email/cancel refuses it',
+    );
     await page.goto('/email/confirm');
     await expect(page.getByRole('heading', { name: 'Länken är ofullständig' })).toBeVisible();
     await page.goto(`/email/cancel?token=${'x'.repeat(40)}`);
@@ -285,7 +314,13 @@ test.describe('accounts', () => {
   test("profile 'Säkerhet': change password, other sessions end, the new password logs in", async ({
     page,
     browser,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(ISSUER_REFUSAL, 'the journey logs in with the old password on purpose: refused');
+    consoleErrors.allow(
+      /\/api\/me\/password\b/,
+      'the journey gives a wrong current password on purpose: the change is refused on its field',
+    );
     const m = newMember('Petter');
     await signUp(page, m);
     const other = await secondBrowser(browser, m.email, m.password);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, hasHorizontalScroll, loginAs, PRO } from './support';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, hasHorizontalScroll, loginAs, PRO, test } from './support';
 
 interface EventRow {
   id: number;

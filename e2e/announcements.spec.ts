@@ -1,6 +1,5 @@
 import { eventKind } from '@common/rules/event-kind';
-import { expect, test } from '@playwright/test';
-import { ADMIN, loginAs } from './support';
+import { ADMIN, expect, loginAs, test } from './support';
 
 test.describe('organiser tools', () => {
   test('an admin sends an announcement to the registered members and duplicates the event', async ({

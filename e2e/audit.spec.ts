@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, hasHorizontalScroll, loginAs } from './support';
+import { ADMIN, expect, hasHorizontalScroll, loginAs, test } from './support';
 
 test.describe('audit log', () => {
   test("an admin's change to an event shows on 'Logg', also on a phone", async ({ page }) => {

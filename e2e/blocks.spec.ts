@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { FREE, hasHorizontalScroll, memberPages, PRO } from './support';
+import type { Page } from '@playwright/test';
+import { expect, FREE, hasHorizontalScroll, memberPages, PRO, test } from './support';
 
 const member = memberPages();
 

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, FREE, hasHorizontalScroll, loginAs, PRO } from './support';
+import { ADMIN, expect, FREE, hasHorizontalScroll, loginAs, PRO, test } from './support';
 
 const DAY = 86_400_000;
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
@@ -58,7 +58,12 @@ test.describe('events', () => {
   test('a visitor searches, filters, uses the calendar and sees how to join, at 360 px', async ({
     page,
     baseURL,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(
+      /\/events\/999999\b/,
+      'the journey opens an unknown event on purpose: the page and GET /api/events/999999 answer 404',
+    );
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/events');
     await expect(page.getByRole('heading', { name: 'Evenemang', level: 1 })).toBeVisible();
@@ -233,7 +238,15 @@ test.describe('events', () => {
     await expect(pro.getByText('Inga deltagare ännu.')).toBeVisible();
   });
 
-  test('a free member who tries to register sees the upgrade dialog', async ({ browser, baseURL }) => {
+  test('a free member who tries to register sees the upgrade dialog', async ({
+    browser,
+    baseURL,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /\/api\/events\/\d+\/register\b/,
+      "a free member's registration is answered 403 with requiresUpgrade (spec §6), which opens the dialog",
+    );
     const admin = await pageAs(browser, ADMIN);
     const id = await createEventViaApi(admin.request, baseURL!, unique('Friresa'));
     const free = await pageAs(browser, FREE);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { confirmSignUpEmail, hasHorizontalScroll } from './support';
+import { confirmSignUpEmail, expect, hasHorizontalScroll, test } from './support';
 
 test.describe('foundation', () => {
   test('a visitor sees the landing page with upcoming events and the 404 page', async ({ page }) => {

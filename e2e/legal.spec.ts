@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 test.describe('policy pages', () => {
   test('the footer leads to the privacy policy, safety tips and terms with the numbered rules', async ({

@@ -1,14 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { municipalitiesOf } from '../common/regions';
 import {
   ADMIN,
+  expect,
   FREE,
   hasHorizontalScroll,
   loginAs,
   PRO,
   pick,
   signUp as signUpMember,
+  test,
   uniqueEmail,
 } from './support';
 
@@ -124,7 +126,12 @@ test.describe('members directory', () => {
 
   test('an unknown member shows the load error with Stäng; admins get their own subtitle', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(
+      /\/api\/users\/finns-inte\b/,
+      'the journey opens a member that does not exist on purpose: GET /api/users/finns-inte answers 404',
+    );
     await loginAs(page, ADMIN);
     await page.goto('/members?user=finns-inte');
     const dialog = page.getByRole('dialog', { name: 'Medlemsprofil' });

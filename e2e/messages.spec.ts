@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, FREE, loginAs, PRO } from './support';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { ADMIN, expect, FREE, loginAs, PRO, test } from './support';
 
 const thread = (page: Page) => page.getByLabel('Meddelanden i konversationen');
 

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { FREE, loginAs, signUp, uniqueEmail } from './support';
+import { expect, FREE, ISSUER_REFUSAL, loginAs, signUp, test, uniqueEmail } from './support';
 
 test.describe('my data', () => {
   test("a member downloads everything the site keeps about them from the profile's 'Dina uppgifter'", async ({
@@ -32,7 +31,9 @@ test.describe('my data', () => {
 
   test('a new member deletes the account in two steps: logged out, and the old login no longer works', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(ISSUER_REFUSAL, "the journey tries the deleted account's login on purpose: refused");
     test.setTimeout(90_000);
     const member = {
       firstName: 'Tove',

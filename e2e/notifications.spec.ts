@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, FREE, hasHorizontalScroll, loginAs, PRO } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { ADMIN, expect, FREE, hasHorizontalScroll, loginAs, PRO, test } from './support';
 
 /** A logged-in page in a browser context of its own; answers the page and the member's id. */
 async function member(browser: Browser, email: string): Promise<{ page: Page; id: string }> {

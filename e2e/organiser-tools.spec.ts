@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, loginAs } from './support';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, loginAs, test } from './support';
 
 // 14 registered members in the demo data: four groups (4, 4, 3, 3).
 const EVENT = 'Singeltävlingen på Bro Hof Slott';

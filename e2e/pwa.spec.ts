@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** The installable app (issue 13): manifest, icons, the service worker, installability and push display. */
 test.describe('installable app', () => {
@@ -69,7 +70,7 @@ test.describe('installable app', () => {
 
   async function checkInstallable(page: Page) {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Singelgolf – till startsidan' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Singelgolf/ })).toBeVisible();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(new URL('/', page.url()).href);
     // clientsClaim: the open page is controlled without a reload.
@@ -100,7 +101,11 @@ test.describe('installable app', () => {
     expect(cached.filter((u) => u.startsWith('/api/') || u.startsWith('/idp/'))).toEqual([]);
   }
 
-  test('offline, a page load gets the precached app shell', async ({ page, context }) => {
+  test('offline, a page load gets the precached app shell', async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow(
+      /net::ERR_INTERNET_DISCONNECTED/,
+      "the journey takes the browser offline on purpose: the shell's API reads cannot reach the server",
+    );
     await page.goto('/');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -109,7 +114,7 @@ test.describe('installable app', () => {
     await context.setOffline(true);
     try {
       await page.goto('/events');
-      await expect(page.getByRole('link', { name: 'Singelgolf – till startsidan' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: /^Singelgolf/ })).toBeVisible();
     } finally {
       await context.setOffline(false);
     }

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, FREE, loginAs, PRO, signUp, uniqueEmail } from './support';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ADMIN, expect, FREE, loginAs, PRO, signUp, test, uniqueEmail } from './support';
 
 /** A JSON call as the browser makes it (the server checks Origin on writes). */
 async function call(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {

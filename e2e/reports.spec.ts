@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, FREE, hasHorizontalScroll, memberPages, PRO } from './support';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, FREE, hasHorizontalScroll, memberPages, PRO, test } from './support';
 
 const member = memberPages();
 

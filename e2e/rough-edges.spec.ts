@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, loginAs, PRO } from './support';
+import { ADMIN, expect, loginAs, PRO, test } from './support';
 
 test.describe('rough edges (issue 18)', () => {
   test('a member who opens /events/new goes to the start page, not to a form that fails', async ({

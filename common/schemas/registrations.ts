@@ -81,6 +81,8 @@ export const myRegistrationSchema = z.object({
   canPay: z.boolean(),
 });
 export type MyRegistration = z.infer<typeof myRegistrationSchema>;
+/** GET /api/events/{id}/registration answers null when the caller has no registration of the event. */
+export const myRegistrationOrNoneSchema = myRegistrationSchema.nullable();
 
 /** DELETE /api/events/{id}/register answers what happened, including a late-cancellation fee. */
 export const cancelResultSchema = z.object({

@@ -83,6 +83,10 @@ const privateUserFields = z.object({
 export const fullUserSchema = publicUserSchema.extend(privateUserFields.shape);
 export type FullUser = z.infer<typeof fullUserSchema>;
 
+/** GET /api/auth/session: the logged-in member's own record, or null for a visitor (always 200). */
+export const sessionSchema = z.object({ user: fullUserSchema.nullable() });
+export type AuthSession = z.infer<typeof sessionSchema>;
+
 /**
  * One item of GET /api/users and GET /api/users/{id}: the public fields, plus the private ones only for
  * admins (and one's own record). One object schema, not a union, so each item is checked once.

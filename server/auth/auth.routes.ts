@@ -1,8 +1,8 @@
 import { isPro } from '@common/rules/pro';
 import { safeReturnTo } from '@common/rules/safe-return-to';
 import { errorSchema } from '@common/schemas/errors';
-import { type FullUser, fullUserSchema } from '@common/schemas/users';
-import type { FastifyInstance } from 'fastify';
+import { type AuthSession, type FullUser, fullUserSchema, sessionSchema } from '@common/schemas/users';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentFullUser, type UserRow } from '../members/members.presenter';
@@ -125,10 +125,30 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
     },
   );
 
-  // Asked on every page load and focus: the answer is serialized (checked against the schema) once per
-  // version of the member's row, which the user cache hands out as the same object until the row changes,
-  // and per Pro state, the one part that moves with time (issue 17).
-  const ownRecords = new WeakMap<UserRow, { isPro: boolean; body: Buffer }>();
+  // Asked on every page load: the answers are serialized (checked against the schema) once per version of
+  // the member's row, which the user cache hands out as the same object until the row changes, and per Pro
+  // state, the one part that moves with time (issue 17).
+  const ownRecords = new WeakMap<UserRow, { isPro: boolean; user?: Buffer; session?: Buffer }>();
+  /** The member's answer of one of the two routes below, serialized once per row version and Pro state. */
+  const kept = (user: UserRow, route: 'user' | 'session', serialize: (full: FullUser) => string): Buffer => {
+    let entry = ownRecords.get(user);
+    const pro = isPro(user, new Date());
+    if (entry?.isPro !== pro) {
+      entry = { isPro: pro };
+      ownRecords.set(user, entry);
+    }
+    entry[route] ??= Buffer.from(serialize(presentFullUser(user)));
+    return entry[route];
+  };
+  const serializerOf = (
+    reply: FastifyReply,
+    route: string,
+  ): ((payload: { [key: string]: unknown }) => string) => {
+    const serialize = reply.getSerializationFunction('200');
+    if (!serialize) throw new Error(`${route} has no serializer`);
+    return serialize;
+  };
+
   r.get(
     '/api/auth/user',
     {
@@ -140,16 +160,29 @@ export async function authRoutes(app: FastifyInstance, opts: { rp: RelyingParty;
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      let kept = ownRecords.get(user);
-      const pro = isPro(user, new Date());
-      if (kept?.isPro !== pro) {
-        const full = presentFullUser(user);
-        const serialize = reply.getSerializationFunction('200');
-        if (!serialize) throw new Error('GET /api/auth/user has no serializer');
-        kept = { isPro: full.isPro, body: Buffer.from(serialize(full)) };
-        ownRecords.set(user, kept);
-      }
-      return reply.type('application/json; charset=utf-8').send(kept.body as unknown as FullUser);
+      const body = kept(user, 'user', (full) => serializerOf(reply, '/api/auth/user')(full));
+      return reply.type('application/json; charset=utf-8').send(body as unknown as FullUser);
+    },
+  );
+
+  // The app's own question (issue 26): who is logged in, always 200 — `user` null for a visitor — so a
+  // visitor's page logs no failed request. GET /api/auth/user keeps its 401 for API clients (spec §7).
+  const VISITOR = Buffer.from('{"user":null}');
+  r.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is logged in: { user } with the own record in full, or { user: null } for a visitor',
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      const body = user
+        ? kept(user, 'session', (full) => serializerOf(reply, '/api/auth/session')({ user: full }))
+        : VISITOR;
+      return reply.type('application/json; charset=utf-8').send(body as unknown as AuthSession);
     },
   );
 }

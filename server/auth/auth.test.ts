@@ -19,6 +19,15 @@ describe('login through the built-in issuer', () => {
     expect(res.json()).toEqual({ message: 'Du måste vara inloggad' });
   });
 
+  it('answers the app’s session probe with 200 and user null to a visitor (no failed request in the browser)', async () => {
+    const res = await t.anon.get('/api/auth/session');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ user: null });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('signs up, confirms the address, comes back logged in, and logs out', async () => {
     const b = browser(t.app);
     const uid = await startLogin(b, 'signup');
@@ -183,5 +192,27 @@ describe('the logged-in member between requests', () => {
     await expect
       .poll(async () => (await c.get('/api/auth/user')).json().isPro, { timeout: 3000, interval: 100 })
       .toBe(false);
+  });
+
+  it('answers the session probe with the member’s own record, the same as GET /api/auth/user, and null once logged out', async () => {
+    const member = await buildUser(t.db, { firstName: 'Probe', membershipType: 'pro' });
+    const c = await t.as(member);
+    const session = await c.get('/api/auth/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: (await c.get('/api/auth/user')).json() });
+    expect(session.json().user).toMatchObject({
+      id: member.id,
+      firstName: 'Probe',
+      email: member.email,
+      isPro: true,
+    });
+    expect((await c.get('/api/auth/session')).body).toBe(session.body);
+    const profile = profileFormPayload({ club: 'Probe GK', email: member.email });
+    expect((await c.put(`/api/users/${member.id}`, profile)).statusCode).toBe(200);
+    expect((await c.get('/api/auth/session')).json().user).toMatchObject({ club: 'Probe GK' });
+    await t.db.delete(users).where(eq(users.id, member.id));
+    await expect
+      .poll(async () => (await c.get('/api/auth/session')).json(), { timeout: 1000, interval: 20 })
+      .toEqual({ user: null });
   });
 });

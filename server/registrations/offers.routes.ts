@@ -1,7 +1,7 @@
 import { msg } from '@common/messages';
 import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
-import { myRegistrationSchema } from '@common/schemas/registrations';
+import { myRegistrationOrNoneSchema, myRegistrationSchema } from '@common/schemas/registrations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/current-user';
@@ -33,15 +33,20 @@ export async function offersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['registrations'],
         summary:
-          "The caller's registration of an event (the live one, else the latest cancelled): status, queue position, offer expiry, amounts due and paid",
+          "The caller's registration of an event (the live one, else the latest cancelled): status, queue position, offer expiry, amounts due and paid; null when the caller never registered (404 only for an unknown event)",
         params: eventIdParamsSchema,
-        response: { 200: myRegistrationSchema, ...errors },
+        response: { 200: myRegistrationOrNoneSchema, ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const row = await findCurrentRegistration(app.db, request.params.id, user.id);
-      if (!row) throw new NotFoundError(msg.notRegistered);
+      // Not registered is a normal state, not a failure (issue 26: no failed request on a member's event page).
+      if (!row) {
+        if (!(await findEventWithCounts(app.db, request.params.id)))
+          throw new NotFoundError(msg.eventNotFound);
+        return null;
+      }
       return myRegistration(app.db, request.params.id, row);
     },
   );

@@ -32,8 +32,8 @@ const LEGAL_LINKS = [
 
 function ContactRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Box mt={2}>{icon}</Box>
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Box display="flex">{icon}</Box>
       <Text size="sm" component="div">
         {children}
       </Text>

@@ -42,9 +42,13 @@ export function AppHeader() {
               hiddenFrom="md"
               color="white"
               size="sm"
+              // 44×44 CSS px, the touch target WCAG 2.5.5 asks for (Mantine's sm is 28×28).
+              w={44}
+              h={44}
               aria-label="Öppna meny"
             />
-            <Link to="/" className={classes.brand} aria-label="Singelgolf – till startsidan">
+            {/* Named by its visible text (WCAG 2.5.3 label in name), not by an aria-label of other words. */}
+            <Link to="/" className={classes.brand}>
               <BrandMark size={34} inverted />
               <div>
                 <div className={classes.brandName}>Singelgolf</div>

@@ -27,7 +27,9 @@ export function AdminCardList<T>({ items, card }: { items: T[]; card: (item: T) 
           <Card key={c.key} withBorder radius="md" padding="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm">
+                {/* Each card's title is its heading (under the page's h1), not a paragraph styled as one
+                    (axe p-as-heading, WCAG 1.3.1): a phone's screen reader moves card to card by it. */}
+                <Text component="h2" fw={600} size="sm" m={0}>
                   {c.title}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

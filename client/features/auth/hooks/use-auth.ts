@@ -12,7 +12,7 @@ export interface AuthState {
   refetch: () => void;
 }
 
-/** Who is logged in, from GET /api/auth/user. */
+/** Who is logged in, from GET /api/auth/session. */
 export function useAuth(): AuthState {
   const { data, isLoading, refetch } = useQuery(currentUserQuery);
   const user = data ?? null;

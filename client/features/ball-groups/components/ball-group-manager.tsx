@@ -21,6 +21,7 @@ import {
 import { useBlockedPairs } from '../api/blocked-pairs-api';
 import { blockedMoveWarning, blockedPartners, conflictsIn, pairsTogether } from '../lib/blocked-pairs';
 import { publishButtonLabel, publishedWhen } from '../lib/group-labels';
+import classes from './ball-group-manager.module.css';
 import { GenerationFigures } from './generation-figures';
 import { ConfirmDialog, PickDialog, RenameDialog } from './group-dialogs';
 import { GroupPanel } from './group-panel';
@@ -38,6 +39,9 @@ type Dialog =
   | { kind: 'add'; group: BallGroup }
   | { kind: 'move'; group: BallGroup; member: GroupMember }
   | null;
+
+/** The manager's action buttons: a long label wraps inside the button on a phone. */
+const ACTION = { root: classes.action, label: classes.actionLabel };
 
 /** The admin's ball group manager on the event's Bollgrupper tab (spec §2, §8; decisions.md). */
 export function BallGroupManager({ eventId }: { eventId: number }) {
@@ -119,8 +123,9 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Button
+          classNames={ACTION}
           leftSection={<IconUsersGroup size={18} />}
           onClick={onGenerateClick}
           loading={generate.isPending}
@@ -128,8 +133,9 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
           Generera bollgrupper
         </Button>
         {list.length ? (
-          <Group gap="xs">
+          <Group gap="xs" className={classes.actions}>
             <Button
+              classNames={ACTION}
               leftSection={<IconBell size={18} />}
               onClick={onPublishClick}
               loading={publish.isPending}
@@ -138,6 +144,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
               {publishButtonLabel(publishedAt)}
             </Button>
             <Button
+              classNames={ACTION}
               variant="default"
               leftSection={<IconClock size={18} />}
               onClick={() => setDialog({ kind: 'teeTimes' })}
@@ -145,6 +152,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
               {msg.teeTimesDistribute}
             </Button>
             <Button
+              classNames={ACTION}
               component="a"
               href={startListPdfUrl(eventId)}
               download
@@ -153,7 +161,12 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
             >
               {msg.startListDownload}
             </Button>
-            <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+            <Button
+              classNames={ACTION}
+              variant="default"
+              leftSection={<IconPrinter size={18} />}
+              onClick={() => window.print()}
+            >
               {msg.startListPrint}
             </Button>
           </Group>

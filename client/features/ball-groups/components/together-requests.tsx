@@ -64,7 +64,7 @@ export function TogetherRequests({
                     </Text>
                     <ActionIcon
                       variant="subtle"
-                      color="gray"
+                      color="red"
                       aria-label={`Ta bort önskemålet: ${a.name} och ${b.name}`}
                       onClick={() =>
                         remove.mutate([a.userId, b.userId], {

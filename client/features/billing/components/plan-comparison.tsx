@@ -20,7 +20,8 @@ export function PlanComparison() {
         <Title order={2} fz="lg">
           Gratis
         </Title>
-        <Text fw={700} fz="xl" mt="xs">
+        {/* A figure, not a paragraph that looks like a heading (axe p-as-heading, WCAG 1.3.1): a div. */}
+        <Text component="div" fw={700} fz="xl" mt="xs">
           0 kr
         </Text>
         <List size="sm" mt="md" spacing={6}>
@@ -41,7 +42,7 @@ export function PlanComparison() {
           </Title>
           <Badge>Rekommenderas</Badge>
         </Group>
-        <Text fw={700} fz="xl" mt="xs">
+        <Text component="div" fw={700} fz="xl" mt="xs">
           {formatKr(PRO_PRICE_SEK)} per månad
         </Text>
         <List

@@ -1,7 +1,8 @@
-import { ApiError, apiJson, apiRequest } from '@client/lib/api';
+import { apiJson, apiRequest } from '@client/lib/api';
 import {
   eventCheckoutResultSchema,
   type MyRegistration,
+  myRegistrationOrNoneSchema,
   myRegistrationSchema,
 } from '@common/schemas/registrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,24 +14,18 @@ import { eventKey } from './events-query';
 export const myRegistrationKey = (id: number | string) =>
   ['/api/events', String(id), 'registration'] as const;
 
-/** GET /api/events/{id}/registration: the caller's registration, or null when there is none (404). */
+/** GET /api/events/{id}/registration: the caller's registration, or null when there is none. */
 export function useMyRegistration(eventId: number, enabled: boolean) {
   return useQuery({
     queryKey: myRegistrationKey(eventId),
     enabled,
-    queryFn: async (): Promise<MyRegistration | null> => {
-      try {
-        return await apiJson(
-          'GET',
-          `/api/events/${eventId}/registration`,
-          undefined,
-          import.meta.env.DEV ? myRegistrationSchema : undefined,
-        );
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: (): Promise<MyRegistration | null> =>
+      apiJson(
+        'GET',
+        `/api/events/${eventId}/registration`,
+        undefined,
+        import.meta.env.DEV ? myRegistrationOrNoneSchema : undefined,
+      ),
   });
 }
 
