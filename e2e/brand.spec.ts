@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, test } from './support';
 
 /** The site's brand (issue 26): its icons are served, and its logo mark replaces the emoji. */
 test.describe('brand', () => {

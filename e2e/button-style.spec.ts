@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, FREE, loginAs, PRO } from './support';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, FREE, loginAs, PRO, test } from './support';
 
 /**
  * Buttons look like buttons (issue 26): on every page each role reaches, at 1280 and 390 px, every visible

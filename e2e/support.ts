@@ -24,9 +24,7 @@ export const test = base.extend<{ consoleErrors: ConsoleGuard }>({
   consoleErrors: [
     async ({ context, browser }, use) => {
       const errors: string[] = [];
-      // The issuer's pages ask for /favicon.ico, which is 404 until the brand's icons of issue 26 land (a
-      // helper of its own adds them): remove this line once /favicon.ico answers 200.
-      const allowed: RegExp[] = [/Failed to load resource: .* 404 .*\(http:\/\/[^/]+\/favicon\.ico\)$/];
+      const allowed: RegExp[] = [];
       const watchPage = (page: Page) => {
         page.on('console', (m) => {
           if (m.type() !== 'error') return;
