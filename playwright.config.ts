@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 import { mailboxFor } from './e2e/mailbox';
 
 // Several engineers may run journeys at once: each sets E2E_PORT to a port of their own.
@@ -8,20 +9,7 @@ export const baseURL = `http://localhost:${port}`;
 const mailbox = mailboxFor(port);
 
 /** Debian's Chromium (never a downloaded browser); the visual suite adds its fonts (e2e/visual/fixtures.ts). */
-export const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    '--disable-dev-shm-usage',
-  ],
-};
+export const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser) against a fresh demo site. */
 export default defineConfig({

@@ -5,6 +5,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { seedDemoDataIfEmpty } from '../server/seed/seed';
 import { freshDatabase } from './lib/database';
 import { writeResults } from './lib/results';
@@ -101,18 +102,8 @@ await seedDemoDataIfEmpty(database);
 await database.close();
 const server = await startServer({ port: 5396, dataDir: bench.dataDir });
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    '--disable-dev-shm-usage',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_ARGS,
 });
 const rows: Record<string, unknown>[] = [];
 try {

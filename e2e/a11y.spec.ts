@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, FREE, hasHorizontalScroll, loginAs, PRO, test } from './support';
+import { ADMIN, expect, FREE, fillPagePath, hasHorizontalScroll, loginAs, PRO, test } from './support';
 
 /**
  * WCAG 2.2 AA (issue 18): every page each role reaches, at a desktop and a phone width, has no serious
@@ -154,28 +154,6 @@ async function englishOn(page: Page): Promise<string[]> {
   return OLD_ENGLISH.filter((s) => new RegExp(`\\b${s}\\b`).test(texts));
 }
 
-async function fill(page: Page, path: string): Promise<string> {
-  if (!path.includes('{')) return path;
-  const events = (await (await page.request.get('/api/events')).json()) as {
-    id: number;
-    title: string;
-    startTime: string;
-  }[];
-  const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now()) ?? events[0];
-  const groups = events.find((e) => e.title === 'Golfdagar på Falsterbo') ?? upcoming;
-  let filled = path.replace('{event}', String(upcoming.id)).replace('{groups}', String(groups.id));
-  if (filled.includes('{member}')) {
-    const members = (await (await page.request.get('/api/users?limit=5')).json()) as
-      | { id: string }[]
-      | {
-          items: { id: string }[];
-        };
-    const list = Array.isArray(members) ? members : members.items;
-    filled = filled.replace('{member}', list[list.length - 1].id);
-  }
-  return filled;
-}
-
 /** Opens a page and waits until what it loads has arrived: the page's heading, no loader left. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -232,7 +210,7 @@ async function audit(page: Page, role: Role): Promise<PageResult[]> {
   for (const w of WIDTHS) {
     await page.setViewportSize({ width: w.width, height: w.height });
     for (const raw of PAGES[role]) {
-      await open(page, await fill(page, raw));
+      await open(page, await fillPagePath(page, raw));
       results.push(await check(page, role, w.name, raw));
       // Every other tab of the pages that have tabs: the events' calendar, the admin's dashboard, an event's
       // participants, chat, ball groups and announcements.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, FREE, loginAs, PRO, test } from './support';
+import { ADMIN, expect, FREE, fillPagePath, loginAs, PRO, test } from './support';
 
 /**
  * Buttons look like buttons (issue 26): on every page each role reaches, at 1280 and 390 px, every visible
@@ -15,9 +15,6 @@ const WIDTHS = [
 
 type Role = 'visitor' | 'free' | 'pro' | 'admin';
 const LOGIN: Record<Exclude<Role, 'visitor'>, string> = { free: FREE, pro: PRO, admin: ADMIN };
-
-/** A demo event with published ball groups (server/seed/demo-events.ts). */
-const BALL_GROUP_EVENT = 'Golfdagar på Falsterbo';
 
 /**
  * The pages of each role: `{event}` is an upcoming event of the demo data, `{groups}` the event with ball
@@ -48,22 +45,9 @@ interface Unstyled {
   border: string;
 }
 
-async function fill(page: Page, path: string): Promise<string> {
-  if (!path.includes('{')) return path;
-  const events = (await (await page.request.get('/api/events')).json()) as {
-    id: number;
-    title: string;
-    startTime: string;
-  }[];
-  const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now()) ?? events[0];
-  const groups = events.find((e) => e.title === BALL_GROUP_EVENT);
-  expect(groups, BALL_GROUP_EVENT).toBeDefined();
-  return path.replace('{event}', String(upcoming!.id)).replace('{groups}', String(groups!.id));
-}
-
 /** Opens a page and waits until what it loads has arrived: its heading, no loader left. */
 async function open(page: Page, raw: string): Promise<void> {
-  const [path, tab] = (await fill(page, raw)).split('#');
+  const [path, tab] = (await fillPagePath(page, raw)).split('#');
   await page.goto(path!);
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
   if (tab) {

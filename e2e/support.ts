@@ -165,3 +165,29 @@ export async function pick(page: Page, label: string, option: string): Promise<v
   }).toPass({ timeout: 20_000 });
   await expect(box).toHaveValue(option);
 }
+
+/**
+ * A page's path with its placeholders filled from the demo data: `{event}` an upcoming event, `{groups}`
+ * the event with ball groups ('Golfdagar på Falsterbo'), `{member}` a member of the directory's first page.
+ */
+export async function fillPagePath(page: Page, path: string): Promise<string> {
+  if (!path.includes('{')) return path;
+  const events = (await (await page.request.get('/api/events')).json()) as {
+    id: number;
+    title: string;
+    startTime: string;
+  }[];
+  const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now()) ?? events[0];
+  const groups = events.find((e) => e.title === 'Golfdagar på Falsterbo') ?? upcoming;
+  let filled = path.replace('{event}', String(upcoming.id)).replace('{groups}', String(groups.id));
+  if (filled.includes('{member}')) {
+    const members = (await (await page.request.get('/api/users?limit=5')).json()) as
+      | { id: string }[]
+      | {
+          items: { id: string }[];
+        };
+    const list = Array.isArray(members) ? members : members.items;
+    filled = filled.replace('{member}', list[list.length - 1].id);
+  }
+  return filled;
+}
