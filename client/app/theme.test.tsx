@@ -1,4 +1,4 @@
-import { CloseButton, MantineProvider, Modal, Pagination, PasswordInput } from '@mantine/core';
+import { CloseButton, Loader, MantineProvider, Modal, Pagination, PasswordInput } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theme } from './theme';
@@ -36,5 +36,10 @@ describe("the theme's Swedish labels for Mantine's own buttons", () => {
     draw(<Pagination total={3} withEdges />);
     for (const name of ['Första sidan', 'Föregående sida', 'Nästa sida', 'Sista sidan'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('makes a named loader a status (a plain span may not carry an aria-label: axe aria-prohibited-attr)', () => {
+    draw(<Loader aria-label="Laddar" />);
+    expect(screen.getByRole('status', { name: 'Laddar' })).toBeTruthy();
   });
 });

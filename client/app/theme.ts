@@ -105,6 +105,8 @@ export const theme = createTheme({
   // close and calendar buttons). Components are named, not imported: @mantine/dates stays in its chunks.
   components: {
     Tooltip: { defaultProps: { openDelay: 700 } },
+    // A loader is named ('Laddar …') as a live status: a plain <span> may not carry an aria-label.
+    Loader: { defaultProps: { role: 'status' } },
     Container: { defaultProps: { size: 'lg' } },
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Visa eller dölj lösenordet' } },
