@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { stockholmClock } from '@common/time';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, loginAs, test } from './support';
 
@@ -27,9 +28,12 @@ test.describe('organiser tools', () => {
     if (await confirm.isVisible({ timeout: 1500 }).catch(() => false)) await confirm.click();
     await expect(page.getByRole('tab', { name: 'Bollgrupp 4 (3)' })).toBeVisible();
 
-    // 'Fördela starttider': every 9 minutes from 08:30, all from hole 1.
+    // 'Fördela starttider' offers the event's own start as the first tee time (issue 27) ...
+    const { startTime } = await json<{ startTime: string }>(page, `/api/events/${id}`);
     await page.getByRole('button', { name: 'Fördela starttider' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fördela starttider' });
+    await expect(dialog.getByLabel('Första starttid')).toHaveValue(stockholmClock(new Date(startTime)));
+    // ... and the organiser chooses every 9 minutes from 08:30, all from hole 1.
     await dialog.getByLabel('Första starttid').fill('08:30');
     await dialog.getByLabel('Intervall (minuter)').fill('9');
     await expect(dialog.getByText('Första grupp 08:30, sista grupp 08:57, alla från hål 1.')).toBeVisible();

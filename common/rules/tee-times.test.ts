@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stockholmClock, stockholmDateTime } from '../time';
-import { CLOCK_PATTERN, clockMinutes, distributeTeeTimes, minutesClock } from './tee-times';
+import {
+  CLOCK_PATTERN,
+  clockMinutes,
+  defaultFirstTeeTime,
+  distributeTeeTimes,
+  minutesClock,
+} from './tee-times';
 
 describe('distributeTeeTimes', () => {
   it('interval: the first time, then every interval, all from hole 1', () => {
@@ -82,5 +88,17 @@ describe('Stockholm tee times', () => {
         expect(stockholmClock(stockholmDateTime(date, clock))).toBe(clock);
       }
     }
+  });
+});
+
+describe('defaultFirstTeeTime', () => {
+  it("is the event's start in Swedish time, summer and winter", () => {
+    expect(defaultFirstTeeTime('2026-06-12T14:30:00.000Z')).toBe('16:30');
+    expect(defaultFirstTeeTime('2026-12-03T09:10:00.000Z')).toBe('10:10');
+  });
+
+  it('is 09:00 when the start is unknown or not a date', () => {
+    expect(defaultFirstTeeTime(undefined)).toBe('09:00');
+    expect(defaultFirstTeeTime('inte ett datum')).toBe('09:00');
   });
 });

@@ -2,6 +2,7 @@
  * Tee times of ball groups: "HH:mm" clock times (Swedish time on the event's day) and how 'Fördela
  * starttider' spreads them over the groups. Pure functions; the server stores instants.
  */
+import { stockholmClock } from '../time';
 
 /** Holes on the course a shotgun start spreads over. */
 export const COURSE_HOLES = 18;
@@ -26,6 +27,15 @@ export function clockMinutes(clock: string): number {
 export function minutesClock(minutes: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/**
+ * The first tee time 'Fördela starttider' offers: the event's own start in Swedish time (a 16:30
+ * after-work round starts at 16:30, not at a fixed morning hour), or 09:00 when the start is unknown.
+ */
+export function defaultFirstTeeTime(eventStart: string | undefined): string {
+  const at = eventStart ? new Date(eventStart) : null;
+  return at && !Number.isNaN(at.getTime()) ? stockholmClock(at) : '09:00';
 }
 
 /** One group's place in the start order. */

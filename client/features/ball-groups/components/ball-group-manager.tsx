@@ -244,6 +244,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
       />
       <TeeTimesDialog
         eventId={eventId}
+        eventStart={event.data?.startTime}
         groupCount={list.length}
         opened={dialog?.kind === 'teeTimes'}
         onClose={close}

@@ -2,6 +2,7 @@ import { apiErrorMessage } from '@client/lib/api';
 import { toastSuccess } from '@client/lib/toast';
 import { msg } from '@common/messages';
 import {
+  defaultFirstTeeTime,
   distributeTeeTimes,
   TEE_TIME_MODE_LABELS,
   TEE_TIME_MODES,
@@ -19,23 +20,29 @@ import { useDistributeTeeTimes } from '../api/ball-groups-api';
  */
 export function TeeTimesDialog({
   eventId,
+  eventStart,
   groupCount,
   opened,
   onClose,
 }: {
   eventId: number;
+  /** The event's start (ISO): the first tee time offered. */
+  eventStart: string | undefined;
   groupCount: number;
   opened: boolean;
   onClose(): void;
 }) {
   const distribute = useDistributeTeeTimes(eventId);
-  const [firstTeeTime, setFirstTeeTime] = useState('09:00');
+  const [firstTeeTime, setFirstTeeTime] = useState(() => defaultFirstTeeTime(eventStart));
   const [intervalMinutes, setIntervalMinutes] = useState<number | ''>(10);
   const [mode, setMode] = useState<TeeTimeMode>('interval');
   const [error, setError] = useState<string | null>(null);
+  // Each opening starts from the event's start (its data may have arrived after the first draw).
   useEffect(() => {
-    if (opened) setError(null);
-  }, [opened]);
+    if (!opened) return;
+    setError(null);
+    setFirstTeeTime(defaultFirstTeeTime(eventStart));
+  }, [opened, eventStart]);
 
   const input = { firstTeeTime, intervalMinutes: intervalMinutes === '' ? 0 : intervalMinutes, mode };
   const parsed = distributeTeeTimesInputSchema.safeParse(input);
