@@ -111,9 +111,15 @@ test.describe('messages', () => {
     // Anna sees it with Per's name, pushed (well before the 5 s refresh).
     await expect(anna.page.getByText(text)).toBeVisible({ timeout: 4000 });
     await expect(anna.page.getByText('Per Prosson').first()).toBeVisible();
-    await anna.page.getByLabel('Meddelande till gruppen').fill('Jag tar med!');
-    await anna.page.getByRole('button', { name: 'Skicka' }).click();
+    // Enter sends in the group chat as in direct messages (issue 27); Shift+Enter adds a line.
+    const annasBox = anna.page.getByLabel('Meddelande till gruppen');
+    await annasBox.fill('Jag tar med!');
+    await annasBox.press('Shift+Enter');
+    await annasBox.pressSequentially('Tre stycken.');
+    await annasBox.press('Enter');
+    await expect(annasBox).toHaveValue('');
     await expect(per.page.getByText('Jag tar med!')).toBeVisible({ timeout: 4000 });
+    await expect(per.page.getByText('Tre stycken.')).toBeVisible();
   });
   test('an admin who takes no part in an event sees its group chat live', async ({ browser }) => {
     const per = await member(browser, PRO);

@@ -93,7 +93,6 @@ export function GroupChat({ eventId }: { eventId: number }) {
         <MessageInput
           label="Meddelande till gruppen"
           placeholder="Skriv ett meddelande till gruppen..."
-          enterSends={false}
           pending={send.isPending}
           onSend={(content) => send.mutateAsync(content)}
         />

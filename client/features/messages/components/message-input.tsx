@@ -1,3 +1,4 @@
+import { MESSAGE_MAX_LENGTH } from '@common/limits';
 import { ActionIcon, Group, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
@@ -6,13 +7,14 @@ interface Props {
   onSend(content: string): Promise<unknown>;
   pending: boolean;
   placeholder: string;
-  /** Enter sends and Shift+Enter adds a line (direct messages); otherwise Enter adds a line. */
-  enterSends: boolean;
   label: string;
 }
 
-/** The text box and send button: disabled while blank or sending; cleared after a successful send. */
-export function MessageInput({ onSend, pending, placeholder, enterSends, label }: Props) {
+/**
+ * The text box and send button of direct messages and group chats alike: Enter sends, Shift+Enter adds a
+ * line; disabled while blank or sending; cleared after a successful send.
+ */
+export function MessageInput({ onSend, pending, placeholder, label }: Props) {
   const [text, setText] = useState('');
   const blank = text.trim() === '';
 
@@ -28,7 +30,7 @@ export function MessageInput({ onSend, pending, placeholder, enterSends, label }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-    if ((enterSends && !e.shiftKey) || e.ctrlKey || e.metaKey) {
+    if (!e.shiftKey || e.ctrlKey || e.metaKey) {
       e.preventDefault();
       void send();
     }
@@ -43,9 +45,9 @@ export function MessageInput({ onSend, pending, placeholder, enterSends, label }
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
         autosize
-        minRows={enterSends ? 1 : 2}
+        minRows={1}
         maxRows={6}
-        maxLength={5000}
+        maxLength={MESSAGE_MAX_LENGTH}
         style={{ flex: 1, minWidth: 0 }}
       />
       <ActionIcon

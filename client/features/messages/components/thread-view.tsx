@@ -97,7 +97,6 @@ export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Pr
         <MessageInput
           label="Meddelande"
           placeholder="Skriv ett meddelande…"
-          enterSends
           pending={send.isPending}
           onSend={(content) => send.mutateAsync({ receiverId: partnerId, content })}
         />
