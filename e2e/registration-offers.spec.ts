@@ -96,6 +96,9 @@ test.describe('registration life cycle', () => {
     await waiting.reload();
     await expect(waiting.getByText('En plats är ledig för dig!')).toBeVisible();
     await expect(waiting.getByText(/Svara senast .* \(om 23 h \d+ min\)/)).toBeVisible();
+    // The offer is answered with 'Tacka ja' / 'Tacka nej' only, not also 'Avboka anmälan'.
+    await expect(waiting.getByRole('button', { name: 'Tacka nej' })).toBeVisible();
+    await expect(waiting.getByRole('button', { name: 'Avboka anmälan' })).toHaveCount(0);
     await waiting.getByRole('button', { name: 'Tacka ja och betala 300 kr' }).click();
 
     // The built-in test payment page, then back on the event page: registered and paid.

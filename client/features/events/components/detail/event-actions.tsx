@@ -102,7 +102,8 @@ export function EventActions({
                 : REGISTRATION_STATUS_LABELS[mine.status]}
           </Badge>
         ) : null}
-        {mine && event.abilities.canCancel ? (
+        {/* An offered place is answered by 'Tacka ja' / 'Tacka nej' on its card, nothing else (issue 27). */}
+        {mine && event.abilities.canCancel && mine.status !== 'offered' ? (
           <Button variant="outline" color="red" onClick={() => setDialog('cancel')}>
             {mine.status === 'waitlisted' ? 'Lämna kön' : 'Avboka anmälan'}
           </Button>
