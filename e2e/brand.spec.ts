@@ -55,8 +55,13 @@ test.describe('brand', () => {
 
     // On a phone, the menu's title too.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'Öppna meny' }).click();
+    // The landing page is server-rendered: a click before the app has hydrated opens nothing, so click
+    // again until the menu is open (a fresh-clone run once clicked too early).
     const menu = page.getByRole('dialog');
+    await expect(async () => {
+      if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Öppna meny' }).click();
+      await expect(menu).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
     await expect(menu.locator('svg[viewBox="0 0 64 64"]')).toBeVisible();
     await expect(menu).toContainText('Singelgolf');
   });
