@@ -1,12 +1,7 @@
-import { theme } from '@client/app/theme';
-import { CURRENT_USER_KEY } from '@client/features/auth/api/current-user-query';
-import type { FullUser } from '@common/schemas/users';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PaymentSuccessPage } from './payment-success-page';
+import { renderAsMember } from './render-as-member.test-helper';
 
 /** The server as the page meets it: the verification answers that Pro is active; anything else 200 {}. */
 function serve() {
@@ -38,17 +33,7 @@ afterEach(() => {
 describe('/payment-success', () => {
   it('verifies the payment at once, with no artificial wait, and only once', async () => {
     const fetchMock = serve();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(CURRENT_USER_KEY, { id: 'u1', role: 'user', isPro: false } as unknown as FullUser);
-    render(
-      <QueryClientProvider client={client}>
-        <MantineProvider theme={theme} env="test">
-          <MemoryRouter initialEntries={['/payment-success?session_id=cs_test_1']}>
-            <PaymentSuccessPage />
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderAsMember(<PaymentSuccessPage />, '/payment-success?session_id=cs_test_1');
     // The earlier site waited 2 s before asking; waitFor gives up after 1 s.
     await waitFor(() => expect(verifyCalls(fetchMock)).toHaveLength(1), { timeout: 1000 });
     expect(JSON.parse(String(verifyCalls(fetchMock)[0][1]?.body))).toEqual({ sessionId: 'cs_test_1' });
