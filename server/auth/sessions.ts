@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idpModels, sessions } from '../db/schema';
+import { sessionsEndingHere } from '../plugins/session-store';
 import { announceEndedSessions } from '../realtime/session-sockets';
 
 /**
@@ -16,10 +17,9 @@ export async function endUserSessions(db: Db, userId: string, exceptSid?: string
     .delete(sessions)
     .where(exceptSid ? and(bySession, ne(sessions.sid, exceptSid)) : bySession)
     .returning({ sid: sessions.sid });
-  await announceEndedSessions(
-    db,
-    rows.map((r) => r.sid),
-  );
+  const sids = rows.map((r) => r.sid);
+  sessionsEndingHere(sids);
+  await announceEndedSessions(db, sids);
   return rows.length;
 }
 

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endUserSessions } from '../auth/sessions';
 import { sessions } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 import { buildPro } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/test-app';
+import { createTestContext, sessionIdOf, type TestContext } from '../test/test-app';
 import { createSessionStore } from './session-store';
 
 /**
@@ -55,6 +56,19 @@ describe('session cache', () => {
     await t.db.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${other.id}`);
     await new Promise((r) => setTimeout(r, 50));
     expect((await as.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('a session ended by this instance is ended for its next request, before the announcement arrives', async () => {
+    const user = await buildPro(t.db);
+    const as = await t.as(user);
+    const kept = await t.as(user);
+    await as.get('/api/auth/user');
+    await kept.get('/api/auth/user');
+    const keptSid = sessionIdOf(kept);
+    // No announcement at all (as when NOTIFY is still on its way): the instance knows from the write.
+    await silently(() => t.db.transaction((tx) => endUserSessions(tx, user.id, keptSid)));
+    expect((await as.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await kept.get('/api/auth/user')).statusCode).toBe(200);
   });
 
   it('a second store (another instance) drops its copy when the first ends the session', async () => {

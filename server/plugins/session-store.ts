@@ -27,6 +27,18 @@ export interface StoredSession {
 }
 type Cached = { session: StoredSession | null; epoch: number; at: number };
 
+// Every store of this process: an ending written here is known at once, before its NOTIFY comes back.
+const storesHere = new Set<(sids: readonly string[]) => void>();
+
+/**
+ * Drops this process's copies of sessions that a transaction here is ending, and keeps them from being
+ * cached again until the trigger's announcement arrives (NOTIFY reaches the listener only some time
+ * after commit: the member's next request may come first). Called by whatever deletes session rows.
+ */
+export function sessionsEndingHere(sids: readonly string[]): void {
+  for (const drop of storesHere) drop(sids);
+}
+
 export interface SessionStore {
   /** The session as this instance knows it while that copy is current (null: none), else undefined. */
   peek(sid: string): StoredSession | null | undefined;
@@ -66,11 +78,30 @@ export async function createSessionStore(
   // Announced sids while a read is under way, so a read that raced a change is not kept.
   const changedDuringRead = new Set<string>();
   let reading = 0;
+  // Sessions ended by this process whose announcement has not arrived yet: read, never cached.
+  const endingHere = new Map<string, number>();
   const forget = (sid: string) => {
     cache.delete(sid);
     if (reading > 0) changedDuringRead.add(sid);
   };
-  const unlisten = await database.listen(SESSIONS_CHANNEL, forget);
+  const announced = (sid: string) => {
+    endingHere.delete(sid);
+    forget(sid);
+  };
+  const unlistenChanges = await database.listen(SESSIONS_CHANNEL, announced);
+  const endedHere = (sids: readonly string[]) => {
+    const now = Date.now();
+    for (const [sid, at] of endingHere) if (now - at >= MAX_TRUST_MS) endingHere.delete(sid);
+    for (const sid of sids) {
+      endingHere.set(sid, now);
+      forget(sid);
+    }
+  };
+  storesHere.add(endedHere);
+  const unlisten = async () => {
+    storesHere.delete(endedHere);
+    await unlistenChanges();
+  };
 
   const remember = (sid: string, session: StoredSession | null, epoch: number) => {
     cache.delete(sid);
@@ -95,7 +126,8 @@ export async function createSessionStore(
     try {
       const rows = await sessionBySid(db).execute({ sid });
       const session = rows[0] ? fromRow(rows[0]) : null;
-      if (epoch !== null && !changedDuringRead.has(sid) && database.listenerEpoch() === epoch) {
+      const current = !changedDuringRead.has(sid) && !endingHere.has(sid);
+      if (epoch !== null && current && database.listenerEpoch() === epoch) {
         remember(sid, session, epoch);
       }
       return live(session);
