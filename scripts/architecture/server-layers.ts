@@ -1,0 +1,37 @@
+/**
+ * The server's domains in layers, bottom first (issue 31). A domain imports only from layers below
+ * its own: never from its own layer, never upward. What a lower domain has to tell a higher one it
+ * publishes as a domain event (server/domain-events/), to which the higher one subscribes.
+ *
+ * A "domain" is a folder of server/, or one of the files at server/'s root named here.
+ */
+export const SERVER_LAYERS: readonly (readonly string[])[] = [
+  // Core: configuration, errors, the database, sessions and security plugins, jobs, the e-mail outbox,
+  // and the publisher of domain events.
+  ['config.ts', 'errors.ts', 'log-destination.ts', 'exit-watchdog.ts', 'db'],
+  ['plugins', 'jobs', 'domain-events', 'shutdown.ts'],
+  ['email'],
+  // Accounts: who a member is and how they log in.
+  ['auth'],
+  // Records every domain may write in its own transaction: the audit log and the push subscriptions.
+  ['audit', 'push'],
+  // The community, from what a member is to what they do.
+  ['blocks', 'images'],
+  ['members'],
+  ['events'],
+  ['registrations'],
+  ['ball-groups', 'messages', 'billing', 'calendar-feed', 'public-pages'],
+  ['event-payments', 'reports'],
+  // What reacts to the community: notices (in-app, e-mail, push) and live delivery over WebSockets.
+  ['notifications'],
+  ['realtime'],
+  // Work across many domains (the organiser's tools, a member's own data, demo data), and the app.
+  ['announcements', 'admin', 'exports', 'my-data', 'feedback', 'health', 'seed'],
+  ['app.ts'],
+  ['main.ts'],
+];
+
+/** Folders of test support, outside the layers: only tests and test helpers import them. */
+export const TEST_SUPPORT = ['test', 'hardening'];
+/** Test support inside a domain (`server/billing/test/…`) is left out like tests. */
+export const TEST_FOLDER = '/test/';
