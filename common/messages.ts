@@ -76,6 +76,8 @@ export const msg = {
   eventNotPaidOnline: 'Avgiften för detta evenemang betalas inte på sajten',
   refundTooLarge: 'Beloppet är större än det som går att återbetala',
   refundNothingPaid: 'Anmälan har inte betalats på sajten',
+  paymentStatusFollowsOnlinePayment:
+    "Avgiften är betald på sajten: betalstatusen följer betalningen (använd 'Återbetala' för att betala tillbaka)",
   attendanceNotRegistered: 'Närvaro kan bara anges för anmälda deltagare',
   paymentStartFailed: 'Betalningen kunde inte startas just nu. Försök igen om en stund.',
   /** Production without Stripe keys and without PAYMENTS_TEST_MODE=true: payments fail closed (503). */

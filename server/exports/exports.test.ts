@@ -162,11 +162,12 @@ describe('event exports (CSV and Excel)', () => {
     const payments = await admin.get(url('csv', 'payments'));
     const lines = csvLines(payments.rawPayload.toString('utf8'));
     expect(lines).toEqual([
-      'Namn;Status;Betalning;Betalt;Återbetalt;Att betala;Betald den',
-      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Anmäld;Väntande;0;0;1200;`,
-      'Bo Ek;Reservlista;Väntande;0;0;0;',
-      'Cia Refunderad;Avbokad;Återbetalad;1200;1200;0;2030-05-01 12:00',
-      'Åsa Öberg;Anmäld;Betald;1200;0;0;2030-05-02 10:15',
+      'Namn;Status;Betalning;Betalt;Återbetalt;Netto;Att betala;Betald den',
+      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Anmäld;Väntande;0;0;0;1200;`,
+      'Bo Ek;Reservlista;Väntande;0;0;0;0;',
+      'Cia Refunderad;Avbokad;Återbetalad;1200;1200;0;0;2030-05-01 12:00',
+      'Åsa Öberg;Anmäld;Betald;1200;0;1200;0;2030-05-02 10:15',
+      'Summa;;;2400;1200;1200;1200;',
     ]);
     expect(lines.some((l) => l.startsWith('Dan Avbokad'))).toBe(false);
   });
@@ -226,8 +227,19 @@ describe('event exports (CSV and Excel)', () => {
       1200,
       1200,
       0,
+      0,
       '2030-05-01 12:00',
     ]);
+    expect(paySheet.getRow(6).values.slice(1)).toEqual([
+      'Summa',
+      undefined,
+      undefined,
+      2400,
+      1200,
+      1200,
+      1200,
+    ]);
+    expect(paySheet.getRow(6).font?.bold).toBe(true);
   });
 
   it('records every export in the audit log with its list and format', async () => {

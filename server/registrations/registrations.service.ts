@@ -6,6 +6,7 @@ import {
   registrationClosedReason,
   statusForNewRegistration,
 } from '@common/rules/event-registration';
+import { handMarkAmounts } from '@common/rules/payment-figures';
 import { isPro } from '@common/rules/pro';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
@@ -140,7 +141,9 @@ export async function setAttendance(
 
 /**
  * Sets a registration's payment status (admins). Marking it paid (from another status) sends the member a
- * `payment_received` receipt in the same transaction.
+ * `payment_received` receipt in the same transaction. Without a payment on the site the amounts follow the
+ * hand mark (`handMarkAmounts`: paid at the venue records the price); a fee paid on the site keeps its
+ * status from the money (refunds go through 'Återbetala'), so a hand change of it is refused (409).
  */
 export async function setPaymentStatus(
   db: Db,
@@ -150,15 +153,28 @@ export async function setPaymentStatus(
 ): Promise<RegistrationRow> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ paymentStatus: eventRegistrations.paymentStatus, title: events.title })
+      .select({
+        paymentStatus: eventRegistrations.paymentStatus,
+        paymentIntentId: eventRegistrations.paymentIntentId,
+        amountPaid: eventRegistrations.amountPaid,
+        paidAt: eventRegistrations.paidAt,
+        title: events.title,
+        price: events.price,
+      })
       .from(eventRegistrations)
       .innerJoin(events, eq(events.id, eventRegistrations.eventId))
       .where(eq(eventRegistrations.id, id))
       .for('update', { of: eventRegistrations });
     if (!before) throw new NotFoundError(msg.registrationNotFound);
+    if (before.paymentIntentId && paymentStatus !== before.paymentStatus) {
+      throw new ConflictError(msg.paymentStatusFollowsOnlinePayment);
+    }
+    const amounts = before.paymentIntentId
+      ? {}
+      : handMarkAmounts(paymentStatus, before, before.price, new Date());
     const [row] = await tx
       .update(eventRegistrations)
-      .set({ paymentStatus })
+      .set({ paymentStatus, ...amounts })
       .where(eq(eventRegistrations.id, id))
       .returning();
     if (!row) throw new NotFoundError(msg.registrationNotFound);
