@@ -1,4 +1,9 @@
-import { GENDER_LABELS, PAYMENT_STATUS_LABELS, REGISTRATION_STATUS_LABELS } from '@common/options';
+import {
+  GENDER_LABELS,
+  PAYMENT_STATUS_LABELS,
+  REGISTRATION_STATUS_LABELS,
+  ROOM_WISH_LABELS,
+} from '@common/options';
 import { displayName } from '@common/rules/display-name';
 import { paymentFigures } from '@common/rules/payment-figures';
 import type { ExportList } from '@common/schemas/exports';
@@ -23,7 +28,8 @@ const dateTime = (at: Date | null) => (at ? `${stockholmDate(at)} ${stockholmClo
  * also the cancelled ones with money involved (listExportRows with `withMoney`).
  * - participants: the whole registration (no telephone: the site does not ask members for one);
  * - dietary: only the members who gave something (stored only with their consent);
- * - rooms: gender and the room wishes the member wrote in 'Övriga önskemål';
+ * - rooms: gender, status and the room wish chosen at registration (or changed since), with the name
+ *   of the member to share with;
  * - payments: what was paid, refunded, kept and is still due, with a totals row.
  */
 export function buildExportTable(list: ExportList, event: ExportEvent, rows: ExportRow[]): ExportTable {
@@ -63,8 +69,14 @@ export function buildExportTable(list: ExportList, event: ExportEvent, rows: Exp
       };
     case 'rooms':
       return {
-        headers: ['Namn', 'Kön', 'Rumsönskemål'],
-        rows: sorted.map((r) => [nameOf(r), r.gender ? GENDER_LABELS[r.gender] : null, text(r.notes)]),
+        headers: ['Namn', 'Kön', 'Status', 'Rumsönskemål', 'Dela rum med'],
+        rows: sorted.map((r) => [
+          nameOf(r),
+          r.gender ? GENDER_LABELS[r.gender] : null,
+          REGISTRATION_STATUS_LABELS[r.status],
+          r.roomWish ? ROOM_WISH_LABELS[r.roomWish] : null,
+          text(r.roomMateName),
+        ]),
       };
     case 'payments':
       return paymentsTable(event, sorted);

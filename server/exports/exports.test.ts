@@ -53,6 +53,8 @@ describe('event exports (CSV and Excel)', () => {
       paidAt: new Date('2030-05-02T08:15:00Z'),
       dietaryPreferences: 'Glutenfri',
       notes: 'Dubbelrum; gärna "havsutsikt"',
+      roomWish: 'shared_with',
+      roomMateName: '=Bo "Ek"',
     });
     const evil = await buildPro(t.db, {
       firstName: EVIL_NAME,
@@ -65,6 +67,7 @@ describe('event exports (CSV and Excel)', () => {
       eventId,
       userId: evil.id,
       notes: '@SUM(1+1)',
+      roomWish: 'single',
       dietaryPreferences: '-Laktosfri',
     });
     const bo = await buildPro(t.db, { firstName: 'Bo', lastName: 'Ek', email: 'bo.ek@example.se' });
@@ -153,10 +156,11 @@ describe('event exports (CSV and Excel)', () => {
 
     const rooms = await admin.get(url('csv', 'rooms'));
     expect(csvLines(rooms.rawPayload.toString('utf8'))).toEqual([
-      'Namn;Kön;Rumsönskemål',
-      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Man;'@SUM(1+1)`,
-      'Bo Ek;;',
-      'Åsa Öberg;Kvinna;"Dubbelrum; gärna ""havsutsikt"""',
+      // The room wish chosen at registration, not the free-text notes; a typed name is neutralised too.
+      'Namn;Kön;Status;Rumsönskemål;Dela rum med',
+      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Man;Anmäld;Enkelrum;`,
+      'Bo Ek;;Reservlista;;',
+      `Åsa Öberg;Kvinna;Anmäld;Dela med namngiven medlem;"'=Bo ""Ek"""`,
     ]);
 
     const payments = await admin.get(url('csv', 'payments'));

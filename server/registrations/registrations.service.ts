@@ -8,6 +8,7 @@ import {
 } from '@common/rules/event-registration';
 import { handMarkAmounts } from '@common/rules/payment-figures';
 import { isPro } from '@common/rules/pro';
+import { includesLodging, normaliseRoomWish, type RoomWishValue } from '@common/rules/room-wish';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
@@ -27,6 +28,8 @@ export interface RegisterParams {
   user: UserRow;
   dietaryPreferences: string | null;
   notes: string | null;
+  /** Only for events with lodging (`includesLodging`); refused on a one-day event. */
+  roomWish?: RoomWishValue;
   now?: Date;
 }
 
@@ -43,6 +46,8 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
     if (!isPro(p.user, now)) throw new ForbiddenError(msg.requiresUpgrade, { requiresUpgrade: true });
     const closed = registrationClosedReason(event, now);
     if (closed) throw new ValidationError(closed);
+    const room = normaliseRoomWish(p.roomWish ?? { roomWish: null, roomMateName: null });
+    if (room.roomWish && !includesLodging(event)) throw new ValidationError(msg.roomWishOnlyForTrips);
     // A cancelled registration is history: registering again takes a new place at the back of the queue.
     if (await findLiveRegistration(tx, p.eventId, p.user.id)) throw new ConflictError(msg.alreadyRegistered);
     const status = statusForNewRegistration(await countRegistered(tx, p.eventId), event.maxParticipants);
@@ -56,6 +61,7 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
         // The schema refuses dietary needs without consent: when they are stored, so is the consent's time.
         dietaryConsentAt: p.dietaryPreferences ? now : null,
         notes: p.notes,
+        ...room,
         golfId: p.user.golfId,
         handicap: p.user.handicap,
         // The time the place was taken (after the lock), not when the transaction began.
