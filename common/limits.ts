@@ -56,3 +56,6 @@ export const PASSWORD_MAX = 200;
 export const EVENT_DATE_MIN = '2000-01-01T00:00:00Z';
 export const EVENT_DATE_MAX = '2100-12-31T23:59:59.999Z';
 export const CALENDAR_SPAN_MAX_YEARS = 5;
+
+/** The name of the member one wants to share a room with (issue 27). */
+export const ROOM_MATE_NAME_MAX = 100;

@@ -76,6 +76,8 @@ export const msg = {
   eventNotPaidOnline: 'Avgiften för detta evenemang betalas inte på sajten',
   refundTooLarge: 'Beloppet är större än det som går att återbetala',
   refundNothingPaid: 'Anmälan har inte betalats på sajten',
+  paymentStatusFollowsOnlinePayment:
+    "Avgiften är betald på sajten: betalstatusen följer betalningen (använd 'Återbetala' för att betala tillbaka)",
   attendanceNotRegistered: 'Närvaro kan bara anges för anmälda deltagare',
   paymentStartFailed: 'Betalningen kunde inte startas just nu. Försök igen om en stund.',
   /** Production without Stripe keys and without PAYMENTS_TEST_MODE=true: payments fail closed (503). */
@@ -279,4 +281,12 @@ export const msg = {
   togetherBlocked: 'De här medlemmarna har blockerat varandra och kan inte önskas i samma bollgrupp',
   togetherNotFound: 'Önskemålet finns inte',
   togetherInvalid: 'Ange två anmälningar: { "registrationIds": [id, id] }',
+
+  // Room wishes on trips with overnight stays (issue 27)
+  roomWishInvalid: 'Välj enkelrum, dela rum eller dela med namngiven medlem',
+  roomWishOnlyForTrips: 'Rumsönskemål kan bara anges för resor med övernattning',
+  roomMateNameRequired: 'Skriv namnet på den du vill dela rum med',
+  roomMateNameTooLong: 'Namnet får vara högst 100 tecken',
+  roomMateNameInvalid: 'Namnet innehåller otillåtna tecken',
+  roomWishClosed: 'Rumsönskemål kan inte ändras efter att resan har börjat',
 } as const;

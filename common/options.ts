@@ -164,3 +164,12 @@ export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> 
   unpaid: 'Anmälda som inte har betalat',
   checked_in: 'Incheckade',
 };
+
+/** A member's room wish on a trip with overnight stays (issue 27); the rooms list shows it. */
+export const ROOM_WISHES = ['single', 'shared', 'shared_with'] as const;
+export type RoomWish = (typeof ROOM_WISHES)[number];
+export const ROOM_WISH_LABELS: Record<RoomWish, string> = {
+  single: 'Enkelrum',
+  shared: 'Dela rum',
+  shared_with: 'Dela med namngiven medlem',
+};

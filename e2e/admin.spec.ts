@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, hasHorizontalScroll, loginAs, PRO, test } from './support';
+import { ADMIN, demoEvent, expect, hasHorizontalScroll, loginAs, PRO, test } from './support';
 
 interface EventRow {
   id: number;
@@ -11,8 +11,6 @@ interface GroupRow {
   name: string;
   members: { id: number; userId: string; name: string }[];
 }
-
-const FULL_EVENT = 'Golfhelg i Båstad';
 
 async function json<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url);
@@ -86,10 +84,8 @@ test.describe('admin', () => {
     const me = await json<{ id: string }>(member, '/api/auth/user');
 
     await loginAs(page, ADMIN);
-    const events = await json<EventRow[]>(page, '/api/events');
-    const event = events.find((e) => e.title === FULL_EVENT);
-    expect(event).toBeDefined();
-    const id = event!.id;
+    // The full weekend trip (Båstad in the season, Spain in winter: the demo data follows the date).
+    const { id, title: FULL_EVENT } = await demoEvent(page, 'fullTrip');
     await page.goto(`/events/${id}`);
     await page.getByRole('tab', { name: 'Bollgrupper' }).click();
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { stockholmClock } from '@common/time';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, loginAs, test } from './support';
+import { titleSlug } from '../server/exports/export-lists';
+import { ADMIN, demoEvent, expect, loginAs, test } from './support';
 
-// 14 registered members in the demo data: four groups (4, 4, 3, 3).
-const EVENT = 'Singeltävlingen på Bro Hof Slott';
-const SLUG = 'singeltavlingen-pa-bro-hof-slott';
+// The demo competition (Bro Hof in the season, a simulator evening in winter) has 14 registered members:
+// four groups (4, 4, 3, 3).
 
 async function json<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url);
@@ -17,9 +17,9 @@ test.describe('organiser tools', () => {
   test('the admin distributes tee times, publishes the groups and downloads the lists', async ({ page }) => {
     test.setTimeout(120_000);
     await loginAs(page, ADMIN);
-    const events = await json<{ id: number; title: string }[]>(page, '/api/events');
-    const id = events.find((e) => e.title === EVENT)?.id;
-    expect(id).toBeDefined();
+    const { id, title } = await demoEvent(page, 'competition');
+    // The files are named after the event: 'Singeltävlingen på Bro Hof Slott' → 'singeltavlingen-pa-bro-hof-slott'.
+    const slug = titleSlug(title, id);
     await page.goto(`/events/${id}`);
     await page.getByRole('tab', { name: 'Bollgrupper' }).click();
 
@@ -79,7 +79,7 @@ test.describe('organiser tools', () => {
     const pdfDownload = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Ladda ner startlista (PDF)' }).click();
     const pdf = await pdfDownload;
-    expect(pdf.suggestedFilename()).toBe(`${SLUG}-startlista.pdf`);
+    expect(pdf.suggestedFilename()).toBe(`${slug}-startlista.pdf`);
     expect((await readFile((await pdf.path()) as string)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The participant list as CSV for Excel, from 'Exportera' above the participant table.
@@ -88,7 +88,7 @@ test.describe('organiser tools', () => {
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Deltagarlista (CSV)' }).click();
     const csv = await csvDownload;
-    expect(csv.suggestedFilename()).toBe(`${SLUG}-deltagare.csv`);
+    expect(csv.suggestedFilename()).toBe(`${slug}-deltagare.csv`);
     const text = await readFile((await csv.path()) as string, 'utf8');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
@@ -112,8 +112,7 @@ test.describe('organiser tools', () => {
   }) => {
     test.setTimeout(120_000);
     await loginAs(page, ADMIN);
-    const events = await json<{ id: number; title: string }[]>(page, '/api/events');
-    const id = events.find((e) => e.title === EVENT)?.id;
+    const { id } = await demoEvent(page, 'competition');
     await page.goto(`/events/${id}`);
     await page.getByRole('tab', { name: 'Bollgrupper' }).click();
 

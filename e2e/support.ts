@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { DEMO_EVENT_TITLES } from '../server/seed/demo-events';
 import { linkIn, waitForEmail } from './mailbox';
 
 /** What a journey may call to accept a console error it causes on purpose (see `test` below). */
@@ -167,8 +168,23 @@ export async function pick(page: Page, label: string, option: string): Promise<v
 }
 
 /**
+ * One of the demo events the journeys open, whatever the season made of it (server/seed/demo-events.ts):
+ * `fullTrip` the full weekend trip with a reserve list (pro@ and the admin registered), `withGroups` the
+ * trip going on now with ball groups, `competition` the competition with 14 registered.
+ */
+export async function demoEvent(
+  page: Page,
+  role: keyof typeof DEMO_EVENT_TITLES,
+): Promise<{ id: number; title: string }> {
+  const events = (await (await page.request.get('/api/events')).json()) as { id: number; title: string }[];
+  const event = events.find((e) => DEMO_EVENT_TITLES[role].includes(e.title));
+  expect(event, `the demo event '${role}' (${DEMO_EVENT_TITLES[role].join(' / ')})`).toBeDefined();
+  return event!;
+}
+
+/**
  * A page's path with its placeholders filled from the demo data: `{event}` an upcoming event, `{groups}`
- * the event with ball groups ('Golfdagar på Falsterbo'), `{member}` a member of the directory's first page.
+ * the event with ball groups (`demoEvent` 'withGroups'), `{member}` a member of the directory's first page.
  */
 export async function fillPagePath(page: Page, path: string): Promise<string> {
   if (!path.includes('{')) return path;
@@ -178,7 +194,7 @@ export async function fillPagePath(page: Page, path: string): Promise<string> {
     startTime: string;
   }[];
   const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now()) ?? events[0];
-  const groups = events.find((e) => e.title === 'Golfdagar på Falsterbo') ?? upcoming;
+  const groups = events.find((e) => DEMO_EVENT_TITLES.withGroups.includes(e.title)) ?? upcoming;
   let filled = path.replace('{event}', String(upcoming.id)).replace('{groups}', String(groups.id));
   if (filled.includes('{member}')) {
     const members = (await (await page.request.get('/api/users?limit=5')).json()) as

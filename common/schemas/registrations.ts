@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { TEXT_LONG_MAX } from '../limits';
 import { msg } from '../messages';
-import { ATTENDANCE_VALUES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../options';
+import { ATTENDANCE_VALUES, PAYMENT_STATUSES, REGISTRATION_STATUSES, ROOM_WISHES } from '../options';
 import { eventSchema } from './events';
+import { checkRoomMate, roomWishFields } from './room-wish';
 import { publicUserSchema } from './users';
 
 const optionalText = (max: number, error: string) =>
@@ -21,11 +22,13 @@ export const registerInputSchema = z.preprocess(
       /** Explicit consent to storing dietary needs and allergies (health data, GDPR Art. 9). */
       dietaryConsent: z.boolean({ error: msg.dietaryConsentRequired }).optional(),
       notes: optionalText(TEXT_LONG_MAX, `Övriga önskemål får vara högst ${TEXT_LONG_MAX} tecken`),
+      ...roomWishFields,
     })
     .refine((v) => !v.dietaryPreferences || v.dietaryConsent === true, {
       error: msg.dietaryConsentRequired,
       path: ['dietaryConsent'],
-    }),
+    })
+    .superRefine(checkRoomMate),
 );
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
@@ -55,6 +58,11 @@ export const registrationSchema = z.object({
   attendance: z.enum(ATTENDANCE_VALUES).nullable(),
   amountPaid: z.number().int().nullable(),
   amountRefunded: z.number().int().nullable(),
+  /** The fee was paid on the site (it can be refunded there); only for admins and the member. */
+  paidOnline: z.boolean().nullable(),
+  /** Trips with overnight stays: the room wish, and the room mate's name with 'shared_with' (private). */
+  roomWish: z.enum(ROOM_WISHES).nullable(),
+  roomMateName: z.string().nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 

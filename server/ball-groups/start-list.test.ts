@@ -37,8 +37,16 @@ describe('GET /api/admin/events/{id}/start-list.pdf', () => {
       })
     ).id;
     for (const [firstName, lastName, handicap] of PLAYERS) {
-      const u = await buildPro(t.db, { firstName, lastName, handicap });
-      await buildRegistration(t.db, { eventId, userId: u.id });
+      // Lukas has no Golf-ID in his profile: the one he gave when registering is used.
+      const noProfileId = firstName === 'Lukas';
+      const u = await buildPro(t.db, {
+        firstName,
+        lastName,
+        handicap,
+        golfId: noProfileId ? null : `GID${firstName}`,
+        club: firstName === 'Zoë' ? null : `${lastName} GK`,
+      });
+      await buildRegistration(t.db, { eventId, userId: u.id, golfId: noProfileId ? 'REG77' : null });
       if (!member) member = await t.as(u);
     }
     expect((await admin.post(`/api/events/${eventId}/groups`, {})).statusCode).toBe(201);
@@ -63,7 +71,7 @@ describe('GET /api/admin/events/{id}/start-list.pdf', () => {
     expect(unknown.json()).toEqual({ message: msg.eventNotFound });
   });
 
-  it('is an A4 PDF with the event, each group with tee time and starting hole, and its players', async () => {
+  it('is an A4 PDF with the event, each group with tee time and starting hole, and its players with handicap, Golf-ID and club', async () => {
     const res = await admin.get(url());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -97,6 +105,11 @@ describe('GET /api/admin/events/{id}/start-list.pdf', () => {
             : // A plus handicap (an index below zero) is written '+1,2', never with a minus.
               `${m.handicap < 0 ? '+' : ''}${Math.abs(m.handicap).toLocaleString('sv-SE', { minimumFractionDigits: 1 })}`;
         expect(lines[row + 1]).toBe(hcp);
+        // Then the Golf-ID and the club, as the starter checks them ('–' when not given). The IDs here
+        // have no '-': the PDF writes the parts of a hyphenated word as separate runs.
+        const first = m.name.split(' ')[0];
+        expect(lines[row + 2]).toBe(first === 'Lukas' ? 'REG77' : `GID${first}`);
+        expect(lines[row + 3]).toBe(first === 'Zoë' ? '–' : `${m.name.split(' ')[1]} GK`);
       }
     }
     for (const [firstName, lastName] of PLAYERS) expect(text).toContain(`${firstName} ${lastName}`);

@@ -4,9 +4,9 @@ import { msg } from '@common/messages';
 import { formatHandicap } from '@common/rules/handicap';
 import type { BallGroup } from '@common/schemas/ball-groups';
 import { SITE_TIME_ZONE } from '@common/time';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events } from '../db/schema';
+import { eventRegistrations, events, isLiveRegistration, users } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { presentGroups } from './ball-groups.presenter';
 import { listEventMembers, listGroups } from './ball-groups.queries';
@@ -45,6 +45,14 @@ export interface StartListData {
   startTime: Date;
   location: string;
   groups: BallGroup[];
+  /** Golf-ID and home club by registration id (admins only: the PDF is an admin's file). */
+  golf: Map<number, GolfFacts>;
+}
+
+/** What the starter checks a player against: the Golf-ID (profile's, else given at registration) and club. */
+export interface GolfFacts {
+  golfId: string | null;
+  club: string | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat('sv-SE', {
@@ -81,7 +89,10 @@ export function groupHeading(g: BallGroup): string {
     .join(' · ');
 }
 
-/** The start list's document: A4, the event on top, then each group with its players and handicaps. */
+/**
+ * The start list's document: A4, the event on top, then each group with its players, their handicaps,
+ * Golf-IDs and clubs (what the starter checks) and a box for attendance.
+ */
 export function startListDocument(data: StartListData, opts: { compress?: boolean } = {}): PdfDocument {
   const content: unknown[] = [
     { text: `Startlista – ${data.title}`, style: 'title' },
@@ -92,17 +103,16 @@ export function startListDocument(data: StartListData, opts: { compress?: boolea
     content.push({
       table: {
         headerRows: 1,
-        widths: ['*', 50, 60],
+        widths: ['*', 40, 80, '*', 45],
         dontBreakRows: true,
         body: [
-          [
-            { text: 'Spelare', bold: true },
-            { text: 'Hcp', bold: true },
-            { text: 'Närvaro', bold: true },
-          ],
+          ['Spelare', 'Hcp', 'Golf-ID', 'Klubb', 'Närvaro'].map((text) => ({ text, bold: true })),
           ...(g.members.length
-            ? g.members.map((m) => [m.name, handicap(m.handicap), ''])
-            : [[{ text: 'Inga spelare', italics: true }, '', '']]),
+            ? g.members.map((m) => {
+                const golf = data.golf.get(m.id);
+                return [m.name, handicap(m.handicap), golf?.golfId ?? '–', golf?.club ?? '–', ''];
+              })
+            : [[{ text: 'Inga spelare', italics: true }, '', '', '', '']]),
         ],
       },
       layout: 'lightHorizontalLines',
@@ -145,6 +155,24 @@ export async function loadStartList(db: Db, eventId: number): Promise<StartListD
     .from(events)
     .where(eq(events.id, eventId));
   if (!event) throw new NotFoundError(msg.eventNotFound);
-  const [groups, members] = await Promise.all([listGroups(db, eventId), listEventMembers(db, eventId)]);
-  return { ...event, groups: presentGroups(groups, members) };
+  const [groups, members, golf] = await Promise.all([
+    listGroups(db, eventId),
+    listEventMembers(db, eventId),
+    listGolfFacts(db, eventId),
+  ]);
+  return { ...event, groups: presentGroups(groups, members), golf };
+}
+
+/** Golf-ID and club of the event's live registrations, by registration id. */
+async function listGolfFacts(db: Db, eventId: number): Promise<Map<number, GolfFacts>> {
+  const rows = await db
+    .select({
+      id: eventRegistrations.id,
+      golfId: sql<string | null>`nullif(trim(coalesce(${users.golfId}, ${eventRegistrations.golfId})), '')`,
+      club: sql<string | null>`nullif(trim(${users.club}), '')`,
+    })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(and(eq(eventRegistrations.eventId, eventId), isLiveRegistration()));
+  return new Map(rows.map((r) => [r.id, { golfId: r.golfId, club: r.club }]));
 }

@@ -10,6 +10,8 @@ export type Cell = string | number | null;
 export interface ExportTable {
   headers: string[];
   rows: Cell[][];
+  /** A last row of totals ('Summa'), not counted among the rows. */
+  footer?: Cell[];
 }
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP 'CSV injection'). */
@@ -43,6 +45,7 @@ function csvField(cell: Cell): string {
  * separator where the decimal separator is a comma), CRLF after every line, quoted fields as needed.
  */
 export function buildCsv(table: ExportTable): string {
-  const lines = [table.headers, ...table.rows].map((row) => row.map(csvField).join(';'));
+  const all = table.footer ? [...table.rows, table.footer] : table.rows;
+  const lines = [table.headers, ...all].map((row) => row.map(csvField).join(';'));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

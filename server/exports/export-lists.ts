@@ -1,5 +1,11 @@
-import { GENDER_LABELS, PAYMENT_STATUS_LABELS, REGISTRATION_STATUS_LABELS } from '@common/options';
+import {
+  GENDER_LABELS,
+  PAYMENT_STATUS_LABELS,
+  REGISTRATION_STATUS_LABELS,
+  ROOM_WISH_LABELS,
+} from '@common/options';
 import { displayName } from '@common/rules/display-name';
+import { paymentFigures } from '@common/rules/payment-figures';
 import type { ExportList } from '@common/schemas/exports';
 import { stockholmClock, stockholmDate } from '@common/time';
 import type { ExportTable } from './csv';
@@ -10,14 +16,9 @@ const collator = new Intl.Collator('sv', { sensitivity: 'base' });
 const byName = (a: ExportRow, b: ExportRow) => collator.compare(nameOf(a), nameOf(b)) || a.id - b.id;
 const text = (v: string | null) => (v?.trim() ? v.trim() : null);
 
-/**
- * What the member still owes (SEK): the event's price while the registration holds a place
- * (registered, or offered) and is not paid, plus a late-cancellation fee not yet paid or waived.
- */
-export function amountOutstanding(event: Pick<ExportEvent, 'price'>, r: ExportRow): number {
-  const holdsPlace = r.status === 'registered' || r.status === 'offered';
-  return (holdsPlace && r.paymentStatus === 'pending' ? event.price : 0) + r.amountDue;
-}
+/** What the member still owes (SEK): see paymentFigures. */
+export const amountOutstanding = (event: Pick<ExportEvent, 'price'>, r: ExportRow): number =>
+  paymentFigures(event.price, r).due;
 
 /** "2030-06-01 09:10" in Swedish time. */
 const dateTime = (at: Date | null) => (at ? `${stockholmDate(at)} ${stockholmClock(at)}` : null);
@@ -27,8 +28,9 @@ const dateTime = (at: Date | null) => (at ? `${stockholmDate(at)} ${stockholmClo
  * also the cancelled ones with money involved (listExportRows with `withMoney`).
  * - participants: the whole registration (no telephone: the site does not ask members for one);
  * - dietary: only the members who gave something (stored only with their consent);
- * - rooms: gender and the room wishes the member wrote in 'Övriga önskemål';
- * - payments: what was paid, refunded and is still due.
+ * - rooms: gender, status and the room wish chosen at registration (or changed since), with the name
+ *   of the member to share with;
+ * - payments: what was paid, refunded, kept and is still due, with a totals row.
  */
 export function buildExportTable(list: ExportList, event: ExportEvent, rows: ExportRow[]): ExportTable {
   const sorted = [...rows].sort(byName);
@@ -67,23 +69,48 @@ export function buildExportTable(list: ExportList, event: ExportEvent, rows: Exp
       };
     case 'rooms':
       return {
-        headers: ['Namn', 'Kön', 'Rumsönskemål'],
-        rows: sorted.map((r) => [nameOf(r), r.gender ? GENDER_LABELS[r.gender] : null, text(r.notes)]),
-      };
-    case 'payments':
-      return {
-        headers: ['Namn', 'Status', 'Betalning', 'Betalt', 'Återbetalt', 'Att betala', 'Betald den'],
+        headers: ['Namn', 'Kön', 'Status', 'Rumsönskemål', 'Dela rum med'],
         rows: sorted.map((r) => [
           nameOf(r),
+          r.gender ? GENDER_LABELS[r.gender] : null,
           REGISTRATION_STATUS_LABELS[r.status],
-          PAYMENT_STATUS_LABELS[r.paymentStatus],
-          r.amountPaid,
-          r.amountRefunded,
-          amountOutstanding(event, r),
-          dateTime(r.paidAt),
+          r.roomWish ? ROOM_WISH_LABELS[r.roomWish] : null,
+          text(r.roomMateName),
         ]),
       };
+    case 'payments':
+      return paymentsTable(event, sorted);
   }
+}
+
+/**
+ * The payments list: per registration paid, refunded, kept (paid − refunded) and due, from the same
+ * figures the site shows, and a last row 'Summa' with the column totals.
+ */
+function paymentsTable(event: ExportEvent, sorted: ExportRow[]): ExportTable {
+  const totals = { paid: 0, refunded: 0, net: 0, due: 0 };
+  const rows = sorted.map((r) => {
+    const f = paymentFigures(event.price, r);
+    totals.paid += f.paid;
+    totals.refunded += f.refunded;
+    totals.net += f.net;
+    totals.due += f.due;
+    return [
+      nameOf(r),
+      REGISTRATION_STATUS_LABELS[r.status],
+      PAYMENT_STATUS_LABELS[r.paymentStatus],
+      f.paid,
+      f.refunded,
+      f.net,
+      f.due,
+      dateTime(r.paidAt),
+    ];
+  });
+  return {
+    headers: ['Namn', 'Status', 'Betalning', 'Betalt', 'Återbetalt', 'Netto', 'Att betala', 'Betald den'],
+    rows,
+    footer: ['Summa', null, null, totals.paid, totals.refunded, totals.net, totals.due, null],
+  };
 }
 
 /** The event title as a file name part: lower case ASCII words joined by '-' ('Höstresa till Båstad' → 'hostresa-till-bastad'). */

@@ -1,4 +1,4 @@
-import type { Gender, PaymentStatus, RegistrationStatus } from '@common/options';
+import type { Gender, PaymentStatus, RegistrationStatus, RoomWish } from '@common/options';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventRegistrations, events, users } from '../db/schema';
@@ -31,6 +31,8 @@ export interface ExportRow {
   paidAt: Date | null;
   dietaryPreferences: string | null;
   notes: string | null;
+  roomWish: RoomWish | null;
+  roomMateName: string | null;
   golfId: string | null;
   handicap: number | null;
   userId: string;
@@ -54,6 +56,8 @@ const columns = {
   paidAt: eventRegistrations.paidAt,
   dietaryPreferences: eventRegistrations.dietaryPreferences,
   notes: eventRegistrations.notes,
+  roomWish: eventRegistrations.roomWish,
+  roomMateName: eventRegistrations.roomMateName,
   golfId: sql<string | null>`coalesce(${users.golfId}, ${eventRegistrations.golfId})`,
   handicap: sql<number | null>`coalesce(${users.handicap}, ${eventRegistrations.handicap})::float8`,
   userId: users.id,

@@ -53,6 +53,8 @@ describe('event exports (CSV and Excel)', () => {
       paidAt: new Date('2030-05-02T08:15:00Z'),
       dietaryPreferences: 'Glutenfri',
       notes: 'Dubbelrum; gärna "havsutsikt"',
+      roomWish: 'shared_with',
+      roomMateName: '=Bo "Ek"',
     });
     const evil = await buildPro(t.db, {
       firstName: EVIL_NAME,
@@ -65,6 +67,7 @@ describe('event exports (CSV and Excel)', () => {
       eventId,
       userId: evil.id,
       notes: '@SUM(1+1)',
+      roomWish: 'single',
       dietaryPreferences: '-Laktosfri',
     });
     const bo = await buildPro(t.db, { firstName: 'Bo', lastName: 'Ek', email: 'bo.ek@example.se' });
@@ -153,20 +156,22 @@ describe('event exports (CSV and Excel)', () => {
 
     const rooms = await admin.get(url('csv', 'rooms'));
     expect(csvLines(rooms.rawPayload.toString('utf8'))).toEqual([
-      'Namn;Kön;Rumsönskemål',
-      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Man;'@SUM(1+1)`,
-      'Bo Ek;;',
-      'Åsa Öberg;Kvinna;"Dubbelrum; gärna ""havsutsikt"""',
+      // The room wish chosen at registration, not the free-text notes; a typed name is neutralised too.
+      'Namn;Kön;Status;Rumsönskemål;Dela rum med',
+      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Man;Anmäld;Enkelrum;`,
+      'Bo Ek;;Reservlista;;',
+      `Åsa Öberg;Kvinna;Anmäld;Dela med namngiven medlem;"'=Bo ""Ek"""`,
     ]);
 
     const payments = await admin.get(url('csv', 'payments'));
     const lines = csvLines(payments.rawPayload.toString('utf8'));
     expect(lines).toEqual([
-      'Namn;Status;Betalning;Betalt;Återbetalt;Att betala;Betald den',
-      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Anmäld;Väntande;0;0;1200;`,
-      'Bo Ek;Reservlista;Väntande;0;0;0;',
-      'Cia Refunderad;Avbokad;Återbetalad;1200;1200;0;2030-05-01 12:00',
-      'Åsa Öberg;Anmäld;Betald;1200;0;0;2030-05-02 10:15',
+      'Namn;Status;Betalning;Betalt;Återbetalt;Netto;Att betala;Betald den',
+      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Anmäld;Väntande;0;0;0;1200;`,
+      'Bo Ek;Reservlista;Väntande;0;0;0;0;',
+      'Cia Refunderad;Avbokad;Återbetalad;1200;1200;0;0;2030-05-01 12:00',
+      'Åsa Öberg;Anmäld;Betald;1200;0;1200;0;2030-05-02 10:15',
+      'Summa;;;2400;1200;1200;1200;',
     ]);
     expect(lines.some((l) => l.startsWith('Dan Avbokad'))).toBe(false);
   });
@@ -226,8 +231,19 @@ describe('event exports (CSV and Excel)', () => {
       1200,
       1200,
       0,
+      0,
       '2030-05-01 12:00',
     ]);
+    expect(paySheet.getRow(6).values.slice(1)).toEqual([
+      'Summa',
+      undefined,
+      undefined,
+      2400,
+      1200,
+      1200,
+      1200,
+    ]);
+    expect(paySheet.getRow(6).font?.bold).toBe(true);
   });
 
   it('records every export in the audit log with its list and format', async () => {

@@ -1,4 +1,4 @@
-import { type ExportTable, neutraliseCell } from './csv';
+import { type Cell, type ExportTable, neutraliseCell } from './csv';
 import { newWorkbook } from './exceljs';
 
 /**
@@ -14,12 +14,13 @@ export async function buildXlsx(table: ExportTable, sheetName: string): Promise<
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.addRow(table.headers.map(neutraliseCell)).font = { bold: true };
-  for (const row of table.rows) {
-    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? neutraliseCell(cell) : cell)));
-  }
+  const cells = (row: Cell[]) => row.map((cell) => (typeof cell === 'string' ? neutraliseCell(cell) : cell));
+  for (const row of table.rows) sheet.addRow(cells(row));
+  if (table.footer) sheet.addRow(cells(table.footer)).font = { bold: true };
+  const all = table.footer ? [...table.rows, table.footer] : table.rows;
   table.headers.forEach((header, i) => {
     let widest = header.length;
-    for (const row of table.rows) {
+    for (const row of all) {
       const cell = row[i];
       if (cell !== null) widest = Math.max(widest, String(cell).length);
     }

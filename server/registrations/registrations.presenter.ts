@@ -44,6 +44,9 @@ export function presentRegistration(
     attendance: priv ? r.attendance : null,
     amountPaid: priv ? r.amountPaid : null,
     amountRefunded: priv ? r.amountRefunded : null,
+    paidOnline: priv ? r.paymentIntentId !== null : null,
+    roomWish: priv ? r.roomWish : null,
+    roomMateName: priv ? r.roomMateName : null,
   };
 }
 

@@ -90,6 +90,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
         user,
         dietaryPreferences: request.body.dietaryPreferences,
         notes: request.body.notes,
+        roomWish: { roomWish: request.body.roomWish, roomMateName: request.body.roomMateName },
       });
       return reply.status(201).send(presentRegistration({ ...row, user }, user));
     },

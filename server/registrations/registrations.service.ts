@@ -6,7 +6,9 @@ import {
   registrationClosedReason,
   statusForNewRegistration,
 } from '@common/rules/event-registration';
+import { handMarkAmounts } from '@common/rules/payment-figures';
 import { isPro } from '@common/rules/pro';
+import { includesLodging, normaliseRoomWish, type RoomWishValue } from '@common/rules/room-wish';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
@@ -26,6 +28,8 @@ export interface RegisterParams {
   user: UserRow;
   dietaryPreferences: string | null;
   notes: string | null;
+  /** Only for events with lodging (`includesLodging`); refused on a one-day event. */
+  roomWish?: RoomWishValue;
   now?: Date;
 }
 
@@ -42,6 +46,8 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
     if (!isPro(p.user, now)) throw new ForbiddenError(msg.requiresUpgrade, { requiresUpgrade: true });
     const closed = registrationClosedReason(event, now);
     if (closed) throw new ValidationError(closed);
+    const room = normaliseRoomWish(p.roomWish ?? { roomWish: null, roomMateName: null });
+    if (room.roomWish && !includesLodging(event)) throw new ValidationError(msg.roomWishOnlyForTrips);
     // A cancelled registration is history: registering again takes a new place at the back of the queue.
     if (await findLiveRegistration(tx, p.eventId, p.user.id)) throw new ConflictError(msg.alreadyRegistered);
     const status = statusForNewRegistration(await countRegistered(tx, p.eventId), event.maxParticipants);
@@ -55,6 +61,7 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
         // The schema refuses dietary needs without consent: when they are stored, so is the consent's time.
         dietaryConsentAt: p.dietaryPreferences ? now : null,
         notes: p.notes,
+        ...room,
         golfId: p.user.golfId,
         handicap: p.user.handicap,
         // The time the place was taken (after the lock), not when the transaction began.
@@ -140,7 +147,9 @@ export async function setAttendance(
 
 /**
  * Sets a registration's payment status (admins). Marking it paid (from another status) sends the member a
- * `payment_received` receipt in the same transaction.
+ * `payment_received` receipt in the same transaction. Without a payment on the site the amounts follow the
+ * hand mark (`handMarkAmounts`: paid at the venue records the price); a fee paid on the site keeps its
+ * status from the money (refunds go through 'Återbetala'), so a hand change of it is refused (409).
  */
 export async function setPaymentStatus(
   db: Db,
@@ -150,15 +159,28 @@ export async function setPaymentStatus(
 ): Promise<RegistrationRow> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ paymentStatus: eventRegistrations.paymentStatus, title: events.title })
+      .select({
+        paymentStatus: eventRegistrations.paymentStatus,
+        paymentIntentId: eventRegistrations.paymentIntentId,
+        amountPaid: eventRegistrations.amountPaid,
+        paidAt: eventRegistrations.paidAt,
+        title: events.title,
+        price: events.price,
+      })
       .from(eventRegistrations)
       .innerJoin(events, eq(events.id, eventRegistrations.eventId))
       .where(eq(eventRegistrations.id, id))
       .for('update', { of: eventRegistrations });
     if (!before) throw new NotFoundError(msg.registrationNotFound);
+    if (before.paymentIntentId && paymentStatus !== before.paymentStatus) {
+      throw new ConflictError(msg.paymentStatusFollowsOnlinePayment);
+    }
+    const amounts = before.paymentIntentId
+      ? {}
+      : handMarkAmounts(paymentStatus, before, before.price, new Date());
     const [row] = await tx
       .update(eventRegistrations)
-      .set({ paymentStatus })
+      .set({ paymentStatus, ...amounts })
       .where(eq(eventRegistrations.id, id))
       .returning();
     if (!row) throw new NotFoundError(msg.registrationNotFound);

@@ -174,27 +174,6 @@ export function buildConversations(rng: Rng, plans: ConversationPlan[], now: Dat
   return rows;
 }
 
-const GROUP_CHATS: Record<string, string[]> = {
-  'Golfhelg i Båstad': [
-    'Hej allihop! Så kul att vi blev fulltecknade. Någon som vill samåka från Stockholm?',
-    'Jag åker från Göteborg på fredag morgon och har två lediga platser!',
-    'Vet någon om det finns en range vid hotellet? Vill gärna värma upp innan första rundan.',
-    'Ja, det finns range och puttinggreen precis bredvid klubbhuset.',
-    'Toppen. Ser fram emot middagen på lördag!',
-  ],
-  'Golfdagar på Falsterbo': [
-    'Vilken bana! Blåsigt men fantastiskt.',
-    'Någon som hittade min gula regnjacka vid hål 7?',
-    'Den hänger i klubbhuset, jag lämnade den i receptionen.',
-    'Tack! Vi ses på frukosten i morgon – första bollen går ut 08:10.',
-  ],
-  'Golfresa till Costa del Sol': [
-    'Hej resesällskap! Någon som har tips på en bra travelcover för flyget?',
-    'Jag kör med en hård travelcover och har aldrig haft problem.',
-    'Har kollat vädret i Marbella – runt 20 grader och sol den veckan ☀️',
-  ],
-};
-
 /** Group chat on a few events, written by members registered there, after they registered. */
 export function buildGroupMessages(
   rng: Rng,
@@ -204,8 +183,8 @@ export function buildGroupMessages(
 ): MessageInsert[] {
   const rows: MessageInsert[] = [];
   for (const { id, plan } of seeded) {
-    const lines = GROUP_CHATS[plan.row.title];
-    if (!lines) continue;
+    const lines = plan.chat;
+    if (!lines?.length) continue;
     const end = Math.min(now.getTime(), plan.row.endTime.getTime()) - 10 * MINUTE;
     const stretch = lines.length * 6 * HOUR;
     // Senders had registered before the chat began.

@@ -29,9 +29,10 @@ const NOTES = [
   'Kommer med tåg – finns det någon som kan skjutsa från stationen?',
   'Spelar gärna i samma boll som förra gången.',
 ] as const;
+// Room wishes have a field of their own (demo-settlement.ts); the notes say the rest.
 const TRIP_NOTES = [
-  'Delar gärna rum.',
-  'Önskar enkelrum.',
+  'Tar med egna klubbor i hård travelcover.',
+  'Vill gärna äta middag med gruppen alla kvällar.',
   'Flyger från Landvetter.',
   'Kommer en dag senare.',
 ];

@@ -1,3 +1,4 @@
+import { stockholmDate } from '@common/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
@@ -58,7 +59,7 @@ describe('demo seed', () => {
     expect(c.users).toBeGreaterThanOrEqual(38);
     expect(c.users).toBeLessThanOrEqual(45);
     expect(c.idpAccounts).toBe(c.users);
-    expect(c.events).toBe(10);
+    expect(c.events).toBe(14);
     expect(c.feedback).toBeGreaterThanOrEqual(5);
     expect(c.newsletterSubscribers).toBeGreaterThanOrEqual(2);
     expect(c.eventNotifications).toBeGreaterThanOrEqual(2);
@@ -153,7 +154,7 @@ describe('demo seed', () => {
       for (const r of mine) expect(r.registeredAt.getTime()).toBeLessThan(e.startTime.getTime());
     }
     const now = Date.now();
-    expect(evs.filter((e) => e.status === 'completed' && e.endTime.getTime() < now)).toHaveLength(3);
+    expect(evs.filter((e) => e.status === 'completed' && e.endTime.getTime() < now)).toHaveLength(7);
     expect(
       evs.filter((e) => e.status === 'ongoing' && e.startTime.getTime() < now && e.endTime.getTime() > now),
     ).toHaveLength(1);
@@ -182,6 +183,38 @@ describe('demo seed', () => {
     expect(pro.filter((r) => r.event.status === 'upcoming')).toHaveLength(2);
     expect(pro.filter((r) => r.event.status === 'completed')).toHaveLength(1);
     expect(pro).toHaveLength(3);
+  });
+
+  it('records what was paid, who came, and room wishes on trips (issue 27)', async () => {
+    const rows = await database.db
+      .select({ r: eventRegistrations, e: events })
+      .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId));
+    for (const { r, e } of rows) {
+      const where = `${e.title} ${r.id}`;
+      const paid = r.paymentStatus === 'pending' ? 0 : e.price;
+      expect([r.amountPaid, r.amountRefunded], where).toEqual([
+        paid,
+        r.paymentStatus === 'refunded' ? e.price : 0,
+      ]);
+      expect(r.paidAt === null, where).toBe(r.paymentStatus === 'pending');
+      if (r.paidAt) expect(r.paidAt.getTime()).toBeLessThan(e.startTime.getTime());
+      const attended = e.status !== 'upcoming' && r.status === 'registered';
+      expect(r.attendance !== null, where).toBe(attended);
+      const trip = stockholmDate(e.endTime) > stockholmDate(e.startTime);
+      if (!trip) expect(r.roomWish, where).toBeNull();
+      expect(r.roomMateName !== null, where).toBe(r.roomWish === 'shared_with');
+    }
+    const past = rows.filter(({ e, r }) => e.status === 'completed' && r.status === 'registered');
+    expect(past.filter(({ r }) => r.attendance === 'no_show').length).toBeGreaterThanOrEqual(1);
+    expect(past.filter(({ r }) => r.attendance === 'present').length).toBeGreaterThan(past.length * 0.8);
+    const wishes = new Set(rows.map(({ r }) => r.roomWish).filter(Boolean));
+    expect(wishes).toEqual(new Set(['single', 'shared', 'shared_with']));
+    // Completed events spread over most of a year, so statistics have history.
+    const months = new Set(
+      rows.filter(({ e }) => e.status === 'completed').map(({ e }) => stockholmDate(e.startTime).slice(0, 7)),
+    );
+    expect(months.size).toBeGreaterThanOrEqual(6);
   });
 
   it('gives pro@ and free@ conversations, some unread', async () => {

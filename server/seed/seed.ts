@@ -30,6 +30,7 @@ import {
   type Registrant,
   type SeededEvent,
 } from './demo-registrations';
+import { settleRegistrations } from './demo-settlement';
 import { createRng, HOUR, seededUuid } from './random';
 
 /** The password of every demo login (README lists the three fixed accounts). */
@@ -198,6 +199,13 @@ async function insertAll(
     seeded,
     pool,
     { proId: pro.id, adminId: admin.id },
+    now,
+  );
+  settleRegistrations(
+    createRng(SEED + 8),
+    seeded,
+    registrations,
+    new Map(members.map((m) => [m.id, `${m.user.firstName} ${m.user.lastName}`])),
     now,
   );
   for (const { id, plan } of seeded.filter((e) => e.plan.ballGroups)) {

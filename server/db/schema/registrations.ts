@@ -1,3 +1,4 @@
+import { ROOM_WISHES } from '@common/options';
 import { isNull, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,6 +26,7 @@ export const registrationStatusEnum = pgEnum('registration_status', [
 ]);
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'paid', 'refunded']);
 export const attendanceEnum = pgEnum('attendance', ['present', 'no_show']);
+export const roomWishEnum = pgEnum('room_wish', ROOM_WISHES);
 
 /** One member's place (or waitlist spot) at an event. */
 export const eventRegistrations = pgTable(
@@ -66,6 +68,9 @@ export const eventRegistrations = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The provider's payment (Stripe PaymentIntent id or the test mode's) that refunds go against. */
     paymentIntentId: varchar('payment_intent_id', { length: 255 }),
+    /** Trips with overnight stays: single room, sharing, or sharing with a named member (the rooms list). */
+    roomWish: roomWishEnum('room_wish'),
+    roomMateName: varchar('room_mate_name', { length: 100 }),
   },
   (t) => [
     // One live registration per member and event; cancelled rows stay as history beside a new one.
@@ -78,6 +83,11 @@ export const eventRegistrations = pgTable(
     check(
       'event_registrations_amounts',
       sql`${t.amountDue} >= 0 and ${t.amountPaid} >= 0 and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountPaid}`,
+    ),
+    // The room mate's name belongs to 'shared_with' and nothing else.
+    check(
+      'event_registrations_room_mate',
+      sql`(${t.roomWish} is not distinct from 'shared_with') = (${t.roomMateName} is not null)`,
     ),
     // Lists per event in arrival order (waitlist promotion takes the earliest).
     index('event_registrations_event_idx').on(t.eventId, t.status, t.registeredAt, t.id),

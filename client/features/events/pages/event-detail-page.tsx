@@ -32,6 +32,8 @@ import { EventInfoCard } from '../components/detail/event-info-card';
 import { ParticipantsTable, PrivateNotes } from '../components/detail/participants-table';
 import { OpensCountdown, RegistrationStateCard } from '../components/detail/registration-state-card';
 import { EventImage } from '../components/event-image';
+import { MyRoomWish } from '../components/room-wish/my-room-wish';
+import { RoomWishList } from '../components/room-wish/room-wish-list';
 
 // Only admins and participants load these.
 const EventForm = lazy(() => import('../components/form/event-form').then((m) => ({ default: m.EventForm })));
@@ -196,6 +198,7 @@ export function EventDetailPage() {
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack>
                 <EventInfoCard event={event} registrations={regs.data} />
+                <MyRoomWish event={event} registrations={regs.data} userId={user?.id} />
                 {/* The member's own group, tee time and playing partners, once the groups are published. */}
                 {user && event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered' ? (
                   <Suspense fallback={null}>
@@ -249,6 +252,9 @@ export function EventDetailPage() {
             )}
             {event.abilities.canSeePrivateNotes && regs.data ? (
               <PrivateNotes registrations={regs.data} />
+            ) : null}
+            {event.abilities.canSeePrivateNotes && regs.data ? (
+              <RoomWishList event={event} registrations={regs.data} />
             ) : null}
           </Tabs.Panel>
           {event.abilities.canSeeChat ? (

@@ -67,7 +67,8 @@ export function AdminParticipants({
           isAdmin
           onOpenUser={onOpenUser}
           rowActions={(r) =>
-            (r.amountPaid ?? 0) > (r.amountRefunded ?? 0) ? (
+            // Only a fee paid on the site can be refunded here (one paid at the venue is paid back by hand).
+            r.paidOnline && (r.amountPaid ?? 0) > (r.amountRefunded ?? 0) ? (
               <Button size="xs" variant="subtle" color="red" mt={4} onClick={() => setRefunding(r)}>
                 Återbetala
               </Button>

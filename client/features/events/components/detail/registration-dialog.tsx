@@ -1,10 +1,13 @@
 import { msg } from '@common/messages';
+import type { RoomWishValue } from '@common/rules/room-wish';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { RegistrationRoomWish } from '../room-wish/registration-room-wish';
+import { readRoomWish } from '../room-wish/room-wish-field';
 
 /** What the member answers in the dialog (POST /api/events/{id}/register). */
-export interface RegistrationAnswers {
+export interface RegistrationAnswers extends Partial<RoomWishValue> {
   dietaryPreferences: string;
   dietaryConsent: boolean;
   notes: string;
@@ -37,7 +40,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             setConsentError(msg.dietaryConsentRequired);
             return;
           }
-          onSubmit({ dietaryPreferences, dietaryConsent: consent, notes });
+          onSubmit({ dietaryPreferences, dietaryConsent: consent, notes, ...readRoomWish(e.currentTarget) });
         }}
       >
         <Stack>
@@ -65,6 +68,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             }}
             error={consentError}
           />
+          <RegistrationRoomWish />
           <Textarea
             label="Övriga önskemål (valfritt)"
             placeholder="T.ex. önskemål om boende eller samåkning"

@@ -1,0 +1,37 @@
+import { msg } from '@common/messages';
+import { includesLodging, normaliseRoomWish, type RoomWishValue } from '@common/rules/room-wish';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { eventRegistrations, events } from '../db/schema';
+import { NotFoundError, ValidationError } from '../errors';
+import { findLiveRegistration, type RegistrationRow } from './registrations.queries';
+
+/**
+ * Sets the member's own room wish on a trip while the registration is live (registered, waitlisted or
+ * offered) and until the trip starts. 404 when the member has no live registration; 400 when the event
+ * has no lodging or has started.
+ */
+export async function setOwnRoomWish(
+  db: Db,
+  p: { eventId: number; userId: string; wish: RoomWishValue; now?: Date },
+): Promise<RegistrationRow> {
+  const now = p.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ startTime: events.startTime, endTime: events.endTime })
+      .from(events)
+      .where(eq(events.id, p.eventId));
+    if (!event) throw new NotFoundError(msg.eventNotFound);
+    const own = await findLiveRegistration(tx, p.eventId, p.userId, { lock: true });
+    if (!own) throw new NotFoundError(msg.notRegistered);
+    const wish = normaliseRoomWish(p.wish);
+    if (wish.roomWish && !includesLodging(event)) throw new ValidationError(msg.roomWishOnlyForTrips);
+    if (event.startTime <= now) throw new ValidationError(msg.roomWishClosed);
+    const [row] = await tx
+      .update(eventRegistrations)
+      .set(wish)
+      .where(eq(eventRegistrations.id, own.id))
+      .returning();
+    return row;
+  });
+}
