@@ -1,10 +1,9 @@
 import { msg } from '@common/messages';
 import { includesLodging, normaliseRoomWish, type RoomWishValue } from '@common/rules/room-wish';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventRegistrations, events } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { findLiveRegistration, type RegistrationRow } from './registrations.queries';
+import { findEventSpan, updateRoomWish } from './room-wish.queries';
 
 /**
  * Sets the member's own room wish on a trip while the registration is live (registered, waitlisted or
@@ -17,21 +16,13 @@ export async function setOwnRoomWish(
 ): Promise<RegistrationRow> {
   const now = p.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [event] = await tx
-      .select({ startTime: events.startTime, endTime: events.endTime })
-      .from(events)
-      .where(eq(events.id, p.eventId));
+    const event = await findEventSpan(tx, p.eventId);
     if (!event) throw new NotFoundError(msg.eventNotFound);
     const own = await findLiveRegistration(tx, p.eventId, p.userId, { lock: true });
     if (!own) throw new NotFoundError(msg.notRegistered);
     const wish = normaliseRoomWish(p.wish);
     if (wish.roomWish && !includesLodging(event)) throw new ValidationError(msg.roomWishOnlyForTrips);
     if (event.startTime <= now) throw new ValidationError(msg.roomWishClosed);
-    const [row] = await tx
-      .update(eventRegistrations)
-      .set(wish)
-      .where(eq(eventRegistrations.id, own.id))
-      .returning();
-    return row;
+    return updateRoomWish(tx, own.id, wish);
   });
 }
