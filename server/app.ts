@@ -26,6 +26,7 @@ import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { rememberingSigner } from './auth/session-signer';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { handlePaymentCheckouts } from './billing/billing.sync';
 import { blocksRoutes } from './blocks/blocks.routes';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes';
 import type { Config } from './config';
@@ -33,6 +34,7 @@ import type { Database, Db } from './db/client';
 import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
+import { handleEventFeeEvent } from './event-payments/event-payments.service';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -126,6 +128,8 @@ export async function buildApp({
   registerReminderJobs(jobs, { db: database.db, log: app.log });
   registerOfferJobs(jobs, { db: database.db, log: app.log });
   registerDietaryJobs(jobs, { db: database.db, log: app.log });
+  // Billing's webhook hands paid event fees up to event-payments, which sits above it (issue 31).
+  handlePaymentCheckouts('event_fee', handleEventFeeEvent);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.

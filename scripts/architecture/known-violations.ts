@@ -13,7 +13,6 @@ export const KNOWN_UPWARD: readonly string[] = [
   'auth -> realtime (server/auth/auth.routes.ts)',
   'auth -> realtime (server/auth/sessions.ts)',
   'ball-groups -> notifications (server/ball-groups/ball-groups.service.ts)',
-  'billing -> event-payments (server/billing/billing.sync.ts)',
   'billing -> notifications (server/billing/billing.sync.ts)',
   'blocks -> ball-groups (server/blocks/blocks.routes.ts)',
   'blocks -> members (server/blocks/blocks.presenter.ts)',
@@ -40,7 +39,6 @@ export const KNOWN_UPWARD: readonly string[] = [
 export const KNOWN_MUTUAL: readonly string[] = [
   'auth <-> members',
   'ball-groups <-> blocks',
-  'billing <-> event-payments',
   'blocks <-> members',
   'events <-> notifications',
   'events <-> registrations',

@@ -1,5 +1,4 @@
 import type { Db } from '../db/client';
-import { handleEventFeeEvent } from '../event-payments/event-payments.service';
 import type { UserRow } from '../members/members.presenter';
 import { notifyPaymentReceived, notifySubscriptionChange } from '../notifications/billing-notices';
 import type {
@@ -7,6 +6,7 @@ import type {
   BillingLog,
   BillingProvider,
   HandleResult,
+  ProviderCheckoutSession,
   ProviderSubscription,
 } from './billing.provider';
 import {
@@ -88,10 +88,52 @@ export async function syncSubscription(
 
 export type { BillingLog, HandleResult } from './billing.provider';
 
+/** A webhook event about a checkout (Pro's subscription mode or a one-off payment). */
+export type CheckoutEvent = Extract<BillingEvent, { session: ProviderCheckoutSession }>;
+
+/**
+ * Handles a one-off payment's checkout event of one kind (its metadata `kind`, e.g. 'event_fee'):
+ * reads the session back from the provider, settles it, and marks the event processed once.
+ */
+export type PaymentCheckoutHandler = (
+  db: Db,
+  provider: BillingProvider,
+  event: CheckoutEvent,
+  log?: BillingLog,
+) => Promise<HandleResult>;
+
+/**
+ * The handlers of one-off payments by kind. Billing sits below what it is paid for (event fees live in
+ * server/event-payments/, a higher layer), so the higher layer hands its handler in at app start
+ * (server/app.ts) instead of billing importing it.
+ */
+const paymentCheckoutHandlers = new Map<string, PaymentCheckoutHandler>();
+
+/** Sends payment-mode checkouts of `kind` to `handler` (app start; again with the same kind replaces it). */
+export function handlePaymentCheckouts(kind: string, handler: PaymentCheckoutHandler): void {
+  paymentCheckoutHandlers.set(kind, handler);
+}
+
+/**
+ * A payment-mode checkout goes to the handler of its kind. The kind in the event's body only routes it:
+ * the handler reads the session back from the provider. One that no one takes is marked processed and
+ * ignored, once.
+ */
+async function dispatchPaymentCheckout(
+  db: Db,
+  provider: BillingProvider,
+  event: CheckoutEvent,
+  log?: BillingLog,
+): Promise<HandleResult> {
+  const handler = paymentCheckoutHandlers.get(event.session.metadata.kind ?? '');
+  if (handler) return handler(db, provider, event, log);
+  return (await markEventProcessed(db, event.id, event.type)) ? 'ignored' : 'duplicate';
+}
+
 /**
  * Handles one webhook event exactly once. Each event only names a subscription; its current state
  * is read back from the provider, so events may arrive in any order or more than once. A checkout in
- * payment mode (an event fee) goes to `handleEventFeeEvent` (server/event-payments/).
+ * payment mode (an event fee) goes to the handler of its kind (`handlePaymentCheckouts`).
  */
 export async function handleBillingEvent(
   db: Db,
@@ -107,7 +149,7 @@ export async function handleBillingEvent(
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      if (event.session.mode === 'payment') return handleEventFeeEvent(db, provider, event, log);
+      if (event.session.mode === 'payment') return dispatchPaymentCheckout(db, provider, event, log);
       subscriptionId = event.session.subscriptionId;
       userIdHint = event.session.userId;
       customerId = event.session.customerId;
