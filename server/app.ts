@@ -31,6 +31,7 @@ import { blocksRoutes } from './blocks/blocks.routes';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { subscribe } from './domain-events/domain-events';
 import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
@@ -45,6 +46,8 @@ import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { myDataRoutes } from './my-data/my-data.routes';
+import { ballGroupSubscriptions } from './notifications/ball-group-subscriptions';
+import { billingSubscriptions, eventPaymentSubscriptions } from './notifications/billing-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
 import { registerReminderJobs } from './notifications/reminders.jobs';
 import { changeWatchesPlugin } from './plugins/change-watches';
@@ -130,6 +133,10 @@ export async function buildApp({
   registerDietaryJobs(jobs, { db: database.db, log: app.log });
   // Billing's webhook hands paid event fees up to event-payments, which sits above it (issue 31).
   handlePaymentCheckouts('event_fee', handleEventFeeEvent);
+  // Notices for what billing, event fees and ball groups publish (idempotent: every app shares them).
+  subscribe(billingSubscriptions);
+  subscribe(eventPaymentSubscriptions);
+  subscribe(ballGroupSubscriptions);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { msg } from '@common/messages';
 import { generateBallGroups } from '@common/rules/ball-groups';
 import type {
@@ -11,10 +10,10 @@ import { eq, sql } from 'drizzle-orm';
 import { findEventBlockedPairs } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
+import { publish } from '../domain-events/domain-events';
 import { NotFoundError, ValidationError } from '../errors';
 import { lockEvent } from '../events/events.queries';
-import { formatNoticeTime } from '../notifications/notice-format';
-import { createNotifications, type NotificationDraft } from '../notifications/notifications.create';
+import type { PublishedPlacement } from './ball-groups.events';
 import { presentGroups, presentMember } from './ball-groups.presenter';
 import {
   findGroup,
@@ -129,9 +128,9 @@ export async function setGroupTeeTime(
 }
 
 /**
- * Publishes an event's ball groups: sets `ballGroupsPublishedAt` and, in the same transaction, tells
- * every registered member in a group their group and tee time. The notice's dedupe key carries a hash of
- * group and tee time, so publishing again reaches only members whose group or tee time changed.
+ * Publishes an event's ball groups: sets `ballGroupsPublishedAt` and, in the same transaction, publishes
+ * 'ball-groups.published' with every placed member's group and tee time; its subscriber tells them (only
+ * those whose group or tee time changed since the last publication) and answers how many it told.
  */
 export async function publishGroups(db: Db, eventId: number): Promise<PublishGroupsResult> {
   return db.transaction(async (tx) => {
@@ -144,25 +143,14 @@ export async function publishGroups(db: Db, eventId: number): Promise<PublishGro
     await tx.update(events).set({ ballGroupsPublishedAt: publishedAt }).where(eq(events.id, eventId));
     const byId = new Map(groups.map((g) => [g.id, g]));
     const members = await listEventMembers(tx, eventId, true);
-    const drafts: NotificationDraft[] = [];
+    const placements: PublishedPlacement[] = [];
     for (const m of members) {
       const group = m.groupId === null ? undefined : byId.get(m.groupId);
       if (!group) continue;
-      const tee = group.teeTime ? group.teeTime.toISOString() : '';
-      const hash = createHash('sha256').update(`${group.id}|${group.name}|${tee}`).digest('hex').slice(0, 16);
-      drafts.push({
-        userId: m.userId,
-        type: 'ball_groups_published',
-        title: `Bollgrupper: ${event.title}`,
-        body: group.teeTime
-          ? `Du spelar i ${group.name} med start ${formatNoticeTime(group.teeTime)}.`
-          : `Du spelar i ${group.name}.`,
-        url: `/events/${eventId}`,
-        data: { eventId, groupId: group.id, groupName: group.name, teeTime: tee || null },
-        dedupeKey: `ball_groups_published:${eventId}:${hash}`,
-      });
+      placements.push({ userId: m.userId, groupId: group.id, groupName: group.name, teeTime: group.teeTime });
     }
-    const inserted = await createNotifications(tx, drafts);
-    return { publishedAt: publishedAt.toISOString(), notified: inserted.length };
+    const told = { count: 0 };
+    await publish(tx, 'ball-groups.published', { eventId, eventTitle: event.title, placements, told });
+    return { publishedAt: publishedAt.toISOString(), notified: told.count };
   });
 }

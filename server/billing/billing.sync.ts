@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
+import { publish } from '../domain-events/domain-events';
 import type { UserRow } from '../members/members.presenter';
-import { notifyPaymentReceived, notifySubscriptionChange } from '../notifications/billing-notices';
+import { membershipFacts } from './billing.events';
 import type {
   BillingEvent,
   BillingLog,
@@ -69,8 +70,13 @@ async function applyInTx(tx: Db, sub: ProviderSubscription, userIdHint: string |
     fields.proPurchasedAt = new Date();
   }
   const updated = await updateSubscriptionFields(tx, user.id, fields);
-  // The member's notice of the change, committed with it (none when the state did not change).
-  if (updated) await notifySubscriptionChange(tx, user, updated);
+  // Told with the change (the member's notice is written in this transaction by its subscriber).
+  if (updated) {
+    await publish(tx, 'membership.changed', {
+      before: membershipFacts(user),
+      after: membershipFacts(updated),
+    });
+  }
   return updated;
 }
 
@@ -172,7 +178,12 @@ export async function handleBillingEvent(
     if (sub) {
       const member = await applyInTx(tx, sub, userIdHint);
       // A receipt per paid invoice (the event is handled once, and the notice's key says so too).
-      if (member && event.type === 'invoice.paid') await notifyPaymentReceived(tx, member, event.id);
+      if (member && event.type === 'invoice.paid') {
+        await publish(tx, 'subscription.paid', {
+          member: membershipFacts(member),
+          providerEventId: event.id,
+        });
+      }
     } else if ('session' in event && userIdHint && customerId) {
       // A completed checkout without a subscription yet still ties the customer to the member.
       const user = await lockUser(tx, userIdHint);
