@@ -210,3 +210,47 @@ export async function deleteTogether(
     .returning({ a: ballGroupTogether.userA });
   return rows.length > 0;
 }
+
+/** Whether an event exists. */
+export async function eventExists(db: Db, eventId: number): Promise<boolean> {
+  const rows = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+  return rows.length > 0;
+}
+
+/** When an event's ball groups were published (null: not), or undefined for an unknown event. */
+export async function findGroupsPublication(
+  db: Db,
+  eventId: number,
+): Promise<{ ballGroupsPublishedAt: Date | null } | undefined> {
+  const rows = await db
+    .select({ ballGroupsPublishedAt: events.ballGroupsPublishedAt })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return rows[0];
+}
+
+/** The event facts the start list shows, or undefined for an unknown event. */
+export async function findStartListEvent(
+  db: Db,
+  eventId: number,
+): Promise<{ title: string; startTime: Date; location: string } | undefined> {
+  const rows = await db
+    .select({ title: events.title, startTime: events.startTime, location: events.location })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return rows[0];
+}
+
+/** The live registrations of an event among `ids` (a play-together request's two). */
+export async function findLiveRegistrationsAmong(db: Db, eventId: number, ids: number[]) {
+  return db
+    .select({
+      id: eventRegistrations.id,
+      userId: eventRegistrations.userId,
+      status: eventRegistrations.status,
+    })
+    .from(eventRegistrations)
+    .where(
+      and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.id, ids), isLiveRegistration()),
+    );
+}

@@ -4,12 +4,10 @@ import { msg } from '@common/messages';
 import { formatHandicap } from '@common/rules/handicap';
 import type { BallGroup } from '@common/schemas/ball-groups';
 import { SITE_TIME_ZONE } from '@common/time';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { presentGroups } from './ball-groups.presenter';
-import { listEventMembers, listGroups } from './ball-groups.queries';
+import { findStartListEvent, listEventMembers, listGroups } from './ball-groups.queries';
 
 /** A pdfmake document definition (https://pdfmake.github.io/docs/0.3/document-definition-object/). */
 type PdfDocument = Record<string, unknown> & { content: unknown[] };
@@ -140,10 +138,7 @@ export async function renderStartList(
 
 /** The event and its groups for the start list; 404 for an unknown event. */
 export async function loadStartList(db: Db, eventId: number): Promise<StartListData> {
-  const [event] = await db
-    .select({ title: events.title, startTime: events.startTime, location: events.location })
-    .from(events)
-    .where(eq(events.id, eventId));
+  const event = await findStartListEvent(db, eventId);
   if (!event) throw new NotFoundError(msg.eventNotFound);
   const [groups, members] = await Promise.all([listGroups(db, eventId), listEventMembers(db, eventId)]);
   return { ...event, groups: presentGroups(groups, members) };
