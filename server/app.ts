@@ -26,13 +26,16 @@ import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { rememberingSigner } from './auth/session-signer';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { handlePaymentCheckouts } from './billing/billing.sync';
 import { blocksRoutes } from './blocks/blocks.routes';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { subscribe } from './domain-events/domain-events';
 import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
+import { handleEventFeeEvent } from './event-payments/event-payments.service';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -43,6 +46,8 @@ import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { myDataRoutes } from './my-data/my-data.routes';
+import { ballGroupSubscriptions } from './notifications/ball-group-subscriptions';
+import { billingSubscriptions, eventPaymentSubscriptions } from './notifications/billing-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
 import { registerReminderJobs } from './notifications/reminders.jobs';
 import { changeWatchesPlugin } from './plugins/change-watches';
@@ -127,6 +132,12 @@ export async function buildApp({
   registerReminderJobs(jobs, { db: database.db, log: app.log });
   registerOfferJobs(jobs, { db: database.db, log: app.log });
   registerDietaryJobs(jobs, { db: database.db, log: app.log });
+  // Billing's webhook hands paid event fees up to event-payments, which sits above it (issue 31).
+  handlePaymentCheckouts('event_fee', handleEventFeeEvent);
+  // Notices for what billing, event fees and ball groups publish (idempotent: every app shares them).
+  subscribe(billingSubscriptions);
+  subscribe(eventPaymentSubscriptions);
+  subscribe(ballGroupSubscriptions);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.

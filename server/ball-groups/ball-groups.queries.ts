@@ -210,3 +210,66 @@ export async function deleteTogether(
     .returning({ a: ballGroupTogether.userA });
   return rows.length > 0;
 }
+
+/** Whether an event exists. */
+export async function eventExists(db: Db, eventId: number): Promise<boolean> {
+  const rows = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+  return rows.length > 0;
+}
+
+/** When an event's ball groups were published (null: not), or undefined for an unknown event. */
+export async function findGroupsPublication(
+  db: Db,
+  eventId: number,
+): Promise<{ ballGroupsPublishedAt: Date | null } | undefined> {
+  const rows = await db
+    .select({ ballGroupsPublishedAt: events.ballGroupsPublishedAt })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return rows[0];
+}
+
+/** The event facts the start list shows, or undefined for an unknown event. */
+export async function findStartListEvent(
+  db: Db,
+  eventId: number,
+): Promise<{ title: string; startTime: Date; location: string } | undefined> {
+  const rows = await db
+    .select({ title: events.title, startTime: events.startTime, location: events.location })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return rows[0];
+}
+
+/** The live registrations of an event among `ids` (a play-together request's two). */
+export async function findLiveRegistrationsAmong(db: Db, eventId: number, ids: number[]) {
+  return db
+    .select({
+      id: eventRegistrations.id,
+      userId: eventRegistrations.userId,
+      status: eventRegistrations.status,
+    })
+    .from(eventRegistrations)
+    .where(
+      and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.id, ids), isLiveRegistration()),
+    );
+}
+
+/** What the starter checks a player against: the Golf-ID (profile's, else given at registration) and club. */
+export interface GolfFacts {
+  golfId: string | null;
+  club: string | null;
+}
+/** Golf-ID and club of the event's live registrations, by registration id. */
+export async function listGolfFacts(db: Db, eventId: number): Promise<Map<number, GolfFacts>> {
+  const rows = await db
+    .select({
+      id: eventRegistrations.id,
+      golfId: sql<string | null>`nullif(trim(coalesce(${users.golfId}, ${eventRegistrations.golfId})), '')`,
+      club: sql<string | null>`nullif(trim(${users.club}), '')`,
+    })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(and(eq(eventRegistrations.eventId, eventId), isLiveRegistration()));
+  return new Map(rows.map((r) => [r.id, { golfId: r.golfId, club: r.club }]));
+}

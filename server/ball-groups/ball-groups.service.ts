@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { msg } from '@common/messages';
 import { generateBallGroups } from '@common/rules/ball-groups';
 import type {
@@ -7,16 +6,15 @@ import type {
   GroupMember,
   PublishGroupsResult,
 } from '@common/schemas/ball-groups';
-import { eq, sql } from 'drizzle-orm';
 import { findEventBlockedPairs } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
-import { ballGroups, eventRegistrations, events } from '../db/schema';
+import { publish } from '../domain-events/domain-events';
 import { NotFoundError, ValidationError } from '../errors';
 import { lockEvent } from '../events/events.queries';
-import { formatNoticeTime } from '../notifications/notice-format';
-import { createNotifications, type NotificationDraft } from '../notifications/notifications.create';
+import type { PublishedPlacement } from './ball-groups.events';
 import { presentGroups, presentMember } from './ball-groups.presenter';
 import {
+  eventExists,
   findGroup,
   findMember,
   listEventMembers,
@@ -24,11 +22,18 @@ import {
   previousPairs,
   togetherUserPairs,
 } from './ball-groups.queries';
+import {
+  assignGroups,
+  deleteGroupById,
+  replaceGroups,
+  setBallGroupsPublishedAt,
+  setRegistrationGroupId,
+  updateGroupFields,
+} from './group-changes.queries';
 
 /** The groups of an event with their members; 404 for an unknown event. */
 export async function getEventGroups(db: Db, eventId: number): Promise<BallGroup[]> {
-  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-  if (!event) throw new NotFoundError(msg.eventNotFound);
+  if (!(await eventExists(db, eventId))) throw new NotFoundError(msg.eventNotFound);
   const [groups, members] = await Promise.all([listGroups(db, eventId), listEventMembers(db, eventId)]);
   return presentGroups(groups, members);
 }
@@ -57,22 +62,17 @@ export async function generateGroups(
       blocked.map((b) => b.userIds),
       together,
     );
-    // Deleting the old groups unassigns everyone (foreign key ON DELETE SET NULL).
-    await tx.delete(ballGroups).where(eq(ballGroups.eventId, eventId));
-    const inserted = await tx
-      .insert(ballGroups)
-      .values(plan.groups.map((_, i) => ({ eventId, name: `Bollgrupp ${i + 1}` })))
-      .returning({ id: ballGroups.id });
-    // Every member's group in one statement (a round trip per group cost more than the generation).
-    const assignments = plan.groups.flatMap((ids, i) =>
-      ids.map((id) => sql`(${id}::int, ${inserted[i].id}::int)`),
+    // The old groups go (everyone unassigned), the new ones are filled in one statement.
+    const groupIds = await replaceGroups(
+      tx,
+      eventId,
+      plan.groups.map((_, i) => `Bollgrupp ${i + 1}`),
     );
-    if (assignments.length) {
-      await tx.execute(sql`
-        update event_registrations r set group_id = v.group_id
-        from (values ${sql.join(assignments, sql`, `)}) as v(id, group_id)
-        where r.id = v.id and r.event_id = ${eventId}`);
-    }
+    await assignGroups(
+      tx,
+      eventId,
+      plan.groups.flatMap((ids, i) => ids.map((id): [number, number] => [id, groupIds[i]])),
+    );
     const [groups, members] = await Promise.all([listGroups(tx, eventId), listEventMembers(tx, eventId)]);
     return { groups: presentGroups(groups, members), figures: plan.figures };
   });
@@ -88,7 +88,7 @@ async function groupOfEvent(db: Db, eventId: number, groupId: number) {
 /** Deletes a group; its members become unassigned. */
 export async function deleteGroup(db: Db, eventId: number, groupId: number): Promise<void> {
   await groupOfEvent(db, eventId, groupId);
-  await db.delete(ballGroups).where(eq(ballGroups.id, groupId));
+  await deleteGroupById(db, groupId);
 }
 
 /**
@@ -110,7 +110,7 @@ export async function setRegistrationGroup(
       if (group.eventId !== eventId) throw new ValidationError(msg.groupOtherEvent);
       if (member.status !== 'registered') throw new ValidationError(msg.groupOnlyRegistered);
     }
-    await tx.update(eventRegistrations).set({ groupId }).where(eq(eventRegistrations.id, registrationId));
+    await setRegistrationGroupId(tx, registrationId, groupId);
     return presentMember({ ...member, groupId });
   });
 }
@@ -123,15 +123,15 @@ export async function setGroupTeeTime(
   teeTime: Date | null,
 ): Promise<BallGroup> {
   await groupOfEvent(db, eventId, groupId);
-  await db.update(ballGroups).set({ teeTime }).where(eq(ballGroups.id, groupId));
+  await updateGroupFields(db, groupId, { teeTime });
   const groups = await getEventGroups(db, eventId);
   return groups.find((g) => g.id === groupId) as BallGroup;
 }
 
 /**
- * Publishes an event's ball groups: sets `ballGroupsPublishedAt` and, in the same transaction, tells
- * every registered member in a group their group and tee time. The notice's dedupe key carries a hash of
- * group and tee time, so publishing again reaches only members whose group or tee time changed.
+ * Publishes an event's ball groups: sets `ballGroupsPublishedAt` and, in the same transaction, publishes
+ * 'ball-groups.published' with every placed member's group and tee time; its subscriber tells them (only
+ * those whose group or tee time changed since the last publication) and answers how many it told.
  */
 export async function publishGroups(db: Db, eventId: number): Promise<PublishGroupsResult> {
   return db.transaction(async (tx) => {
@@ -141,28 +141,17 @@ export async function publishGroups(db: Db, eventId: number): Promise<PublishGro
     const groups = await listGroups(tx, eventId);
     if (groups.length === 0) throw new ValidationError(msg.groupsNoneToPublish);
     const publishedAt = new Date();
-    await tx.update(events).set({ ballGroupsPublishedAt: publishedAt }).where(eq(events.id, eventId));
+    await setBallGroupsPublishedAt(tx, eventId, publishedAt);
     const byId = new Map(groups.map((g) => [g.id, g]));
     const members = await listEventMembers(tx, eventId, true);
-    const drafts: NotificationDraft[] = [];
+    const placements: PublishedPlacement[] = [];
     for (const m of members) {
       const group = m.groupId === null ? undefined : byId.get(m.groupId);
       if (!group) continue;
-      const tee = group.teeTime ? group.teeTime.toISOString() : '';
-      const hash = createHash('sha256').update(`${group.id}|${group.name}|${tee}`).digest('hex').slice(0, 16);
-      drafts.push({
-        userId: m.userId,
-        type: 'ball_groups_published',
-        title: `Bollgrupper: ${event.title}`,
-        body: group.teeTime
-          ? `Du spelar i ${group.name} med start ${formatNoticeTime(group.teeTime)}.`
-          : `Du spelar i ${group.name}.`,
-        url: `/events/${eventId}`,
-        data: { eventId, groupId: group.id, groupName: group.name, teeTime: tee || null },
-        dedupeKey: `ball_groups_published:${eventId}:${hash}`,
-      });
+      placements.push({ userId: m.userId, groupId: group.id, groupName: group.name, teeTime: group.teeTime });
     }
-    const inserted = await createNotifications(tx, drafts);
-    return { publishedAt: publishedAt.toISOString(), notified: inserted.length };
+    const told = { count: 0 };
+    await publish(tx, 'ball-groups.published', { eventId, eventTitle: event.title, placements, told });
+    return { publishedAt: publishedAt.toISOString(), notified: told.count };
   });
 }

@@ -4,12 +4,16 @@ import { msg } from '@common/messages';
 import { formatHandicap } from '@common/rules/handicap';
 import type { BallGroup } from '@common/schemas/ball-groups';
 import { SITE_TIME_ZONE } from '@common/time';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventRegistrations, events, isLiveRegistration, users } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { presentGroups } from './ball-groups.presenter';
-import { listEventMembers, listGroups } from './ball-groups.queries';
+import {
+  findStartListEvent,
+  type GolfFacts,
+  listEventMembers,
+  listGolfFacts,
+  listGroups,
+} from './ball-groups.queries';
 
 /** A pdfmake document definition (https://pdfmake.github.io/docs/0.3/document-definition-object/). */
 type PdfDocument = Record<string, unknown> & { content: unknown[] };
@@ -47,12 +51,6 @@ export interface StartListData {
   groups: BallGroup[];
   /** Golf-ID and home club by registration id (admins only: the PDF is an admin's file). */
   golf: Map<number, GolfFacts>;
-}
-
-/** What the starter checks a player against: the Golf-ID (profile's, else given at registration) and club. */
-export interface GolfFacts {
-  golfId: string | null;
-  club: string | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat('sv-SE', {
@@ -150,10 +148,7 @@ export async function renderStartList(
 
 /** The event and its groups for the start list; 404 for an unknown event. */
 export async function loadStartList(db: Db, eventId: number): Promise<StartListData> {
-  const [event] = await db
-    .select({ title: events.title, startTime: events.startTime, location: events.location })
-    .from(events)
-    .where(eq(events.id, eventId));
+  const event = await findStartListEvent(db, eventId);
   if (!event) throw new NotFoundError(msg.eventNotFound);
   const [groups, members, golf] = await Promise.all([
     listGroups(db, eventId),
@@ -161,18 +156,4 @@ export async function loadStartList(db: Db, eventId: number): Promise<StartListD
     listGolfFacts(db, eventId),
   ]);
   return { ...event, groups: presentGroups(groups, members), golf };
-}
-
-/** Golf-ID and club of the event's live registrations, by registration id. */
-async function listGolfFacts(db: Db, eventId: number): Promise<Map<number, GolfFacts>> {
-  const rows = await db
-    .select({
-      id: eventRegistrations.id,
-      golfId: sql<string | null>`nullif(trim(coalesce(${users.golfId}, ${eventRegistrations.golfId})), '')`,
-      club: sql<string | null>`nullif(trim(${users.club}), '')`,
-    })
-    .from(eventRegistrations)
-    .innerJoin(users, eq(users.id, eventRegistrations.userId))
-    .where(and(eq(eventRegistrations.eventId, eventId), isLiveRegistration()));
-  return new Map(rows.map((r) => [r.id, { golfId: r.golfId, club: r.club }]));
 }

@@ -7,16 +7,15 @@ import type {
   UpdateGroupInput,
 } from '@common/schemas/ball-groups';
 import { stockholmDate, stockholmDateTime } from '@common/time';
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
-import { ballGroups, events } from '../db/schema';
 import { authorize, NotFoundError, ValidationError } from '../errors';
 import { lockEvent } from '../events/events.queries';
 import { canSeeBallGroups } from './ball-groups.policy';
 import { presentGroups, presentGroupsForMember } from './ball-groups.presenter';
-import { findGroup, listEventMembers, listGroups } from './ball-groups.queries';
+import { findGroup, findGroupsPublication, listEventMembers, listGroups } from './ball-groups.queries';
 import { generateGroups } from './ball-groups.service';
+import { type GroupChanges, setBallGroupsPublishedAt, updateGroupFields } from './group-changes.queries';
 
 /** The tee time instant of "HH:mm" in Swedish time on the Swedish date the event starts. */
 const teeTimeOn = (eventStart: Date, clock: string) => stockholmDateTime(stockholmDate(eventStart), clock);
@@ -27,10 +26,7 @@ const teeTimeOn = (eventStart: Date, clock: string) => stockholmDateTime(stockho
  * event.
  */
 export async function listGroupsFor(db: Db, eventId: number, actor: Actor): Promise<BallGroup[]> {
-  const [event] = await db
-    .select({ ballGroupsPublishedAt: events.ballGroupsPublishedAt })
-    .from(events)
-    .where(eq(events.id, eventId));
+  const event = await findGroupsPublication(db, eventId);
   if (!event) throw new NotFoundError(msg.eventNotFound);
   authorize(canSeeBallGroups(actor, event));
   const [groups, members] = await Promise.all([listGroups(db, eventId), listEventMembers(db, eventId)]);
@@ -53,12 +49,12 @@ export async function updateGroup(
     if (!event) throw new NotFoundError(msg.eventNotFound);
     const group = await findGroup(tx, groupId);
     if (!group || group.eventId !== eventId) throw new NotFoundError(msg.groupNotFound);
-    const set: Partial<typeof ballGroups.$inferInsert> = {};
+    const set: GroupChanges = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.teeTime !== undefined)
       set.teeTime = input.teeTime === null ? null : teeTimeOn(event.startTime, input.teeTime);
     if (input.startingHole !== undefined) set.startingHole = input.startingHole;
-    await tx.update(ballGroups).set(set).where(eq(ballGroups.id, groupId));
+    await updateGroupFields(tx, groupId, set);
     const [groups, members] = await Promise.all([listGroups(tx, eventId), listEventMembers(tx, eventId)]);
     return presentGroups(groups, members).find((g) => g.id === groupId) as BallGroup;
   });
@@ -82,10 +78,10 @@ export async function distributeGroupTeeTimes(
     const slots = distributeTeeTimes(groups.length, input);
     if (!slots) throw new ValidationError(msg.teeTimesPastMidnight);
     for (const [i, g] of groups.entries()) {
-      await tx
-        .update(ballGroups)
-        .set({ teeTime: teeTimeOn(event.startTime, slots[i].teeTime), startingHole: slots[i].startingHole })
-        .where(eq(ballGroups.id, g.id));
+      await updateGroupFields(tx, g.id, {
+        teeTime: teeTimeOn(event.startTime, slots[i].teeTime),
+        startingHole: slots[i].startingHole,
+      });
     }
     const [after, members] = await Promise.all([listGroups(tx, eventId), listEventMembers(tx, eventId)]);
     return presentGroups(after, members);
@@ -100,7 +96,7 @@ export async function distributeGroupTeeTimes(
 export async function regenerateGroups(db: Db, eventId: number): Promise<GenerateGroupsResult> {
   return db.transaction(async (tx) => {
     const result = await generateGroups(tx, eventId);
-    await tx.update(events).set({ ballGroupsPublishedAt: null }).where(eq(events.id, eventId));
+    await setBallGroupsPublishedAt(tx, eventId, null);
     return result;
   });
 }

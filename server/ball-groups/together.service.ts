@@ -1,12 +1,16 @@
 import { msg } from '@common/messages';
 import { displayName } from '@common/rules/display-name';
 import type { TogetherInput, TogetherPair } from '@common/schemas/ball-groups';
-import { and, eq, inArray } from 'drizzle-orm';
 import { findEventBlockedPairs } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
-import { eventRegistrations, events, isLiveRegistration } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
-import { deleteTogether, insertTogether, listTogether } from './ball-groups.queries';
+import {
+  deleteTogether,
+  eventExists,
+  findLiveRegistrationsAmong,
+  insertTogether,
+  listTogether,
+} from './ball-groups.queries';
 
 type Names = {
   id: string;
@@ -17,8 +21,7 @@ type Names = {
 };
 
 async function requireEvent(db: Db, eventId: number): Promise<void> {
-  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-  if (!event) throw new NotFoundError(msg.eventNotFound);
+  if (!(await eventExists(db, eventId))) throw new NotFoundError(msg.eventNotFound);
 }
 
 /** An event's play-together requests for the ball group manager; 404 for an unknown event. */
@@ -47,20 +50,7 @@ export async function addTogether(
   adminId: string,
 ): Promise<{ created: boolean; pair: [string, string] }> {
   await requireEvent(db, eventId);
-  const regs = await db
-    .select({
-      id: eventRegistrations.id,
-      userId: eventRegistrations.userId,
-      status: eventRegistrations.status,
-    })
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventId, eventId),
-        inArray(eventRegistrations.id, input.registrationIds),
-        isLiveRegistration(),
-      ),
-    );
+  const regs = await findLiveRegistrationsAmong(db, eventId, input.registrationIds);
   if (regs.length !== 2 || regs.some((r) => r.status !== 'registered')) {
     throw new ValidationError(msg.togetherNotRegistered);
   }

@@ -56,9 +56,8 @@ export function billingProviderFor(app: FastifyInstance): BillingProvider {
   return provider;
 }
 
-/** Subscription, payment and webhook routes, the test checkout page (test mode) and admin membership routes. */
-export async function billingRoutes(app: FastifyInstance, opts: { provider?: BillingProvider } = {}) {
-  const provider = opts.provider ?? billingProviderFor(app);
+/** Logs which payment mode runs; a loud warning when anyone can pay with the test card in production. */
+function logPaymentMode(app: FastifyInstance, provider: BillingProvider) {
   if (provider.mode === 'test' && app.config.payments === 'test-warn') {
     app.log.warn(
       'PAYMENTS_TEST_MODE=true with NODE_ENV=production and no STRIPE_SECRET_KEY: the built-in test payment mode runs, and anyone can get Pro or pay event fees with the test card 4242 4242 4242 4242. Set the Stripe keys (or unset PAYMENTS_TEST_MODE) for a real site.',
@@ -68,6 +67,10 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
   } else if (provider.mode === 'off') {
     app.log.info('billing: payments are not enabled (no STRIPE_SECRET_KEY; PAYMENTS_TEST_MODE is not true)');
   }
+}
+
+/** Buying Pro: start the checkout, and confirm the paid session on the return from it. */
+function proCheckoutRoutes(app: FastifyInstance, provider: BillingProvider) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
@@ -116,6 +119,12 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
     async (request) =>
       verifyCheckoutSession(db, provider, await requireUser(request), request.body.sessionId),
   );
+}
+
+/** The caller's subscription: its details, cancelling it at the period's end and taking that back. */
+function subscriptionRoutes(app: FastifyInstance, provider: BillingProvider) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
 
   r.get(
     '/api/subscription-details',
@@ -157,6 +166,14 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
     },
     async (request) => reactivateSubscription(db, provider, await requireUser(request)),
   );
+}
+
+/** Subscription, payment and webhook routes, the test checkout page (test mode) and admin membership routes. */
+export async function billingRoutes(app: FastifyInstance, opts: { provider?: BillingProvider } = {}) {
+  const provider = opts.provider ?? billingProviderFor(app);
+  logPaymentMode(app, provider);
+  proCheckoutRoutes(app, provider);
+  subscriptionRoutes(app, provider);
 
   await app.register(webhookRoutes, { provider });
   await app.register(withdrawalRoutes, { provider });

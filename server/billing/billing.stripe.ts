@@ -79,34 +79,26 @@ export function fromStripeEvent(event: Stripe.Event): BillingEvent {
   }
 }
 
-/** Billing through the official Stripe SDK. */
-export function createStripeProvider(config: Config): BillingProvider {
-  const stripe = new Stripe(config.STRIPE_SECRET_KEY!, {
-    host: config.STRIPE_API_HOST,
-    port: config.STRIPE_API_PORT,
-    protocol: config.STRIPE_API_PROTOCOL,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'Singelgolf' },
-  });
+/** What the Stripe provider's parts share: the SDK client, the configuration and its error mapping. */
+interface StripeParts {
+  stripe: Stripe;
+  config: Config;
+  /** Runs a Stripe call; Stripe's errors become ProviderError (`what` names the call). */
+  call: <T>(what: string, fn: () => Promise<T>) => Promise<T>;
+  /** True for Stripe's 404 (an unknown session or subscription). */
+  missing: (err: unknown) => boolean;
+}
 
-  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeError) {
-        throw new ProviderError(`Stripe ${what}: ${err.message}`);
-      }
-      throw err;
-    }
-  };
-  const missing = (err: unknown) =>
-    err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
+type Part<K extends keyof BillingProvider> = Pick<BillingProvider, K>;
+type CheckoutPart = Part<'createCustomer' | 'createCheckoutSession' | 'retrieveCheckoutSession'>;
+type PaymentPart = Part<'createPaymentCheckout' | 'refundPayment'>;
+type SubscriptionPart = Part<
+  'retrieveSubscription' | 'setCancelAtPeriodEnd' | 'latestSubscriptionPayment' | 'cancelNow'
+>;
 
+/** Customers and Pro's checkout sessions (subscription mode); reading any session back. */
+function stripeCheckouts({ stripe, config, call, missing }: StripeParts): CheckoutPart {
   return {
-    mode: 'stripe',
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
-
     createCustomer: (user) =>
       call('customer', async () => {
         const c = await stripe.customers.create(
@@ -162,7 +154,12 @@ export function createStripeProvider(config: Config): BillingProvider {
         return call('session', () => Promise.reject(err));
       }
     },
+  };
+}
 
+/** One-off payments (an event fee: card or Swish) and refunds. */
+function stripePayments({ stripe, call }: StripeParts): PaymentPart {
+  return {
     createPaymentCheckout: (req) =>
       call('payment checkout', async () => {
         const metadata = { ...req.metadata };
@@ -207,7 +204,12 @@ export function createStripeProvider(config: Config): BillingProvider {
         }
         return { id: refund.id, status: refund.status ?? 'pending' };
       }),
+  };
+}
 
+/** Subscriptions: read, cancel at the period's end, the paid invoice behind one, end now. */
+function stripeSubscriptions({ stripe, call, missing }: StripeParts): SubscriptionPart {
+  return {
     async retrieveSubscription(id) {
       try {
         return fromStripeSubscription(await stripe.subscriptions.retrieve(id));
@@ -243,6 +245,40 @@ export function createStripeProvider(config: Config): BillingProvider {
         const sub = await stripe.subscriptions.retrieve(id);
         if (sub.status !== 'canceled') await stripe.subscriptions.cancel(id);
       }),
+  };
+}
+
+/** Billing through the official Stripe SDK. */
+export function createStripeProvider(config: Config): BillingProvider {
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY!, {
+    host: config.STRIPE_API_HOST,
+    port: config.STRIPE_API_PORT,
+    protocol: config.STRIPE_API_PROTOCOL,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Singelgolf' },
+  });
+
+  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError) {
+        throw new ProviderError(`Stripe ${what}: ${err.message}`);
+      }
+      throw err;
+    }
+  };
+  const missing = (err: unknown) =>
+    err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
+  const parts: StripeParts = { stripe, config, call, missing };
+
+  return {
+    mode: 'stripe',
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    ...stripeCheckouts(parts),
+    ...stripePayments(parts),
+    ...stripeSubscriptions(parts),
 
     parseWebhook(rawBody, signature) {
       if (!config.STRIPE_WEBHOOK_SECRET) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');

@@ -1,12 +1,13 @@
 import type { Db } from '../db/client';
-import { handleEventFeeEvent } from '../event-payments/event-payments.service';
+import { publish } from '../domain-events/domain-events';
 import type { UserRow } from '../members/members.presenter';
-import { notifyPaymentReceived, notifySubscriptionChange } from '../notifications/billing-notices';
+import { membershipFacts } from './billing.events';
 import type {
   BillingEvent,
   BillingLog,
   BillingProvider,
   HandleResult,
+  ProviderCheckoutSession,
   ProviderSubscription,
 } from './billing.provider';
 import {
@@ -69,8 +70,13 @@ async function applyInTx(tx: Db, sub: ProviderSubscription, userIdHint: string |
     fields.proPurchasedAt = new Date();
   }
   const updated = await updateSubscriptionFields(tx, user.id, fields);
-  // The member's notice of the change, committed with it (none when the state did not change).
-  if (updated) await notifySubscriptionChange(tx, user, updated);
+  // Told with the change (the member's notice is written in this transaction by its subscriber).
+  if (updated) {
+    await publish(tx, 'membership.changed', {
+      before: membershipFacts(user),
+      after: membershipFacts(updated),
+    });
+  }
   return updated;
 }
 
@@ -88,10 +94,52 @@ export async function syncSubscription(
 
 export type { BillingLog, HandleResult } from './billing.provider';
 
+/** A webhook event about a checkout (Pro's subscription mode or a one-off payment). */
+export type CheckoutEvent = Extract<BillingEvent, { session: ProviderCheckoutSession }>;
+
+/**
+ * Handles a one-off payment's checkout event of one kind (its metadata `kind`, e.g. 'event_fee'):
+ * reads the session back from the provider, settles it, and marks the event processed once.
+ */
+export type PaymentCheckoutHandler = (
+  db: Db,
+  provider: BillingProvider,
+  event: CheckoutEvent,
+  log?: BillingLog,
+) => Promise<HandleResult>;
+
+/**
+ * The handlers of one-off payments by kind. Billing sits below what it is paid for (event fees live in
+ * server/event-payments/, a higher layer), so the higher layer hands its handler in at app start
+ * (server/app.ts) instead of billing importing it.
+ */
+const paymentCheckoutHandlers = new Map<string, PaymentCheckoutHandler>();
+
+/** Sends payment-mode checkouts of `kind` to `handler` (app start; again with the same kind replaces it). */
+export function handlePaymentCheckouts(kind: string, handler: PaymentCheckoutHandler): void {
+  paymentCheckoutHandlers.set(kind, handler);
+}
+
+/**
+ * A payment-mode checkout goes to the handler of its kind. The kind in the event's body only routes it:
+ * the handler reads the session back from the provider. One that no one takes is marked processed and
+ * ignored, once.
+ */
+async function dispatchPaymentCheckout(
+  db: Db,
+  provider: BillingProvider,
+  event: CheckoutEvent,
+  log?: BillingLog,
+): Promise<HandleResult> {
+  const handler = paymentCheckoutHandlers.get(event.session.metadata.kind ?? '');
+  if (handler) return handler(db, provider, event, log);
+  return (await markEventProcessed(db, event.id, event.type)) ? 'ignored' : 'duplicate';
+}
+
 /**
  * Handles one webhook event exactly once. Each event only names a subscription; its current state
  * is read back from the provider, so events may arrive in any order or more than once. A checkout in
- * payment mode (an event fee) goes to `handleEventFeeEvent` (server/event-payments/).
+ * payment mode (an event fee) goes to the handler of its kind (`handlePaymentCheckouts`).
  */
 export async function handleBillingEvent(
   db: Db,
@@ -107,7 +155,7 @@ export async function handleBillingEvent(
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      if (event.session.mode === 'payment') return handleEventFeeEvent(db, provider, event, log);
+      if (event.session.mode === 'payment') return dispatchPaymentCheckout(db, provider, event, log);
       subscriptionId = event.session.subscriptionId;
       userIdHint = event.session.userId;
       customerId = event.session.customerId;
@@ -130,7 +178,12 @@ export async function handleBillingEvent(
     if (sub) {
       const member = await applyInTx(tx, sub, userIdHint);
       // A receipt per paid invoice (the event is handled once, and the notice's key says so too).
-      if (member && event.type === 'invoice.paid') await notifyPaymentReceived(tx, member, event.id);
+      if (member && event.type === 'invoice.paid') {
+        await publish(tx, 'subscription.paid', {
+          member: membershipFacts(member),
+          providerEventId: event.id,
+        });
+      }
     } else if ('session' in event && userIdHint && customerId) {
       // A completed checkout without a subscription yet still ties the customer to the member.
       const user = await lockUser(tx, userIdHint);

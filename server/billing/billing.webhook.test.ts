@@ -45,6 +45,26 @@ describe('Stripe webhook (signed by the SDK, against a local stand-in)', () => {
       expect((await reload(user.id)).membershipType).toBe('free');
     });
 
+    it('records a paid one-off checkout of a kind no one handles as ignored, once', async () => {
+      const session = {
+        id: 'cs_test_unknown_kind',
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: 10000,
+        metadata: { kind: 'gift_card' },
+      };
+      const e = stripe.signedEvent('checkout.session.completed', session, WEBHOOK_SECRET);
+      expect((await webhook(e)).json()).toEqual({ received: true, result: 'ignored' });
+      expect((await webhook(e)).json()).toEqual({ received: true, result: 'duplicate' });
+      const stored = await t.db
+        .select()
+        .from(processedWebhookEvents)
+        .where(eq(processedWebhookEvents.id, e.id));
+      expect(stored).toHaveLength(1);
+    });
+
     it('ends up right when events arrive out of order', async () => {
       const { user, session, sub } = await checkedOut();
       // The subscription was created, then ended at Stripe; the deletion arrives first.

@@ -2,15 +2,21 @@ import { msg } from '@common/messages';
 import { isPro } from '@common/rules/pro';
 import { withdrawalDeadline, withdrawalRefund } from '@common/rules/withdrawal';
 import { formatStockholmLongDate } from '@common/time';
-import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
-import { proWithdrawals, users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
-import { ConflictError, UpstreamError } from '../errors';
+import { ConflictError, NotFoundError, UpstreamError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
 import { type BillingProvider, ProviderError } from './billing.provider';
-import { setProStartedImmediately } from './billing.queries';
+import { lockUser, setProStartedImmediately } from './billing.queries';
+import {
+  deleteWithdrawal,
+  endProNow,
+  findUserRow,
+  findWithdrawalId,
+  insertWithdrawal,
+  setWithdrawalRefundId,
+} from './withdrawal.queries';
 
 const LIVE = new Set(['active', 'past_due', 'cancel_at_period_end']);
 
@@ -44,11 +50,7 @@ export async function withdrawalStatus(
   const base = { ...none, deadline: deadline.toISOString(), purchasedAt: user.proPurchasedAt.toISOString() };
   if (user.membershipType !== 'pro' || !LIVE.has(user.subscriptionStatus ?? '') || now > deadline)
     return base;
-  const [done] = await db
-    .select({ id: proWithdrawals.id })
-    .from(proWithdrawals)
-    .where(and(eq(proWithdrawals.userId, user.id), eq(proWithdrawals.purchasedAt, user.proPurchasedAt)));
-  if (done) return base;
+  if (await findWithdrawalId(db, user.id, user.proPurchasedAt)) return base;
   const payment = await provider.latestSubscriptionPayment(user.stripeSubscriptionId).catch((err) => {
     if (err instanceof ProviderError) throw new UpstreamError(msg.withdrawalProviderFailed);
     throw err;
@@ -87,7 +89,8 @@ export async function withdrawFromPro(
   userId: string,
   now = new Date(),
 ): Promise<{ refundAmount: number; withdrawnAt: string }> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserRow(db, userId);
+  if (!user) throw new NotFoundError(msg.userNotFound);
   const status = await withdrawalStatus(db, deps.provider, user, now);
   if (!status.eligible || status.refundAmount === null || !status.paymentIntentId) {
     throw new ConflictError(msg.withdrawalNotEligible);
@@ -96,17 +99,9 @@ export async function withdrawFromPro(
   const refundAmount = status.refundAmount;
 
   const reservation = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [taken] = await tx
-      .select({ id: proWithdrawals.id })
-      .from(proWithdrawals)
-      .where(and(eq(proWithdrawals.userId, userId), eq(proWithdrawals.purchasedAt, purchasedAt)));
-    if (taken) return null;
-    const [row] = await tx
-      .insert(proWithdrawals)
-      .values({ userId, purchasedAt, withdrawnAt: now, refundAmount })
-      .returning();
-    return row;
+    await lockUser(tx, userId);
+    if (await findWithdrawalId(tx, userId, purchasedAt)) return null;
+    return insertWithdrawal(tx, { userId, purchasedAt, withdrawnAt: now, refundAmount });
   });
   if (!reservation) throw new ConflictError(msg.withdrawalNotEligible);
 
@@ -120,20 +115,14 @@ export async function withdrawFromPro(
     }
     await deps.provider.cancelNow(user.stripeSubscriptionId as string);
   } catch (err) {
-    await db.delete(proWithdrawals).where(eq(proWithdrawals.id, reservation.id));
+    await deleteWithdrawal(db, reservation.id);
     if (err instanceof ProviderError) throw new UpstreamError(msg.withdrawalProviderFailed);
     throw err;
   }
 
   await db.transaction(async (tx) => {
-    await tx
-      .update(proWithdrawals)
-      .set({ providerRefundId: refundId })
-      .where(eq(proWithdrawals.id, reservation.id));
-    await tx
-      .update(users)
-      .set({ membershipType: 'free', subscriptionStatus: 'canceled', updatedAt: now })
-      .where(eq(users.id, userId));
+    await setWithdrawalRefundId(tx, reservation.id, refundId);
+    await endProNow(tx, userId, now);
     await recordAudit(tx, {
       actorId: userId,
       action: 'pro.withdrawal',

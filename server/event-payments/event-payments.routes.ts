@@ -35,9 +35,8 @@ const errors = {
   503: errorSchema,
 };
 
-/** Event fees paid online (card or Swish through the billing provider) and their refunds (admin). */
-export async function eventPaymentsRoutes(app: FastifyInstance, opts: { provider?: BillingProvider } = {}) {
-  const provider = opts.provider ?? billingProviderFor(app);
+/** Paying an event fee: start the checkout, and apply the paid session on the return from it. */
+function checkoutRoutes(app: FastifyInstance, provider: BillingProvider) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
@@ -78,6 +77,12 @@ export async function eventPaymentsRoutes(app: FastifyInstance, opts: { provider
         request.log,
       ),
   );
+}
+
+/** An admin's refunds of an event fee paid online, and their list. */
+function refundRoutes(app: FastifyInstance, provider: BillingProvider) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
 
   r.post(
     '/api/registrations/:id/refund',
@@ -121,4 +126,11 @@ export async function eventPaymentsRoutes(app: FastifyInstance, opts: { provider
       return (await listRefunds(db, request.params.id)).map(presentRefund);
     },
   );
+}
+
+/** Event fees paid online (card or Swish through the billing provider) and their refunds (admin). */
+export async function eventPaymentsRoutes(app: FastifyInstance, opts: { provider?: BillingProvider } = {}) {
+  const provider = opts.provider ?? billingProviderFor(app);
+  checkoutRoutes(app, provider);
+  refundRoutes(app, provider);
 }

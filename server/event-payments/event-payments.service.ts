@@ -14,9 +14,9 @@ import {
 } from '../billing/billing.provider';
 import { markEventProcessed } from '../billing/billing.queries';
 import type { Db } from '../db/client';
+import { publish } from '../domain-events/domain-events';
 import { ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../errors';
 import type { UserRow } from '../members/members.presenter';
-import { notifyEventPaymentReceived } from '../notifications/billing-notices';
 import { acceptOffer, queuePosition } from '../registrations/offers.service';
 import { presentMyRegistration } from '../registrations/registrations.presenter';
 import { findLiveRegistration, type RegistrationRow } from '../registrations/registrations.queries';
@@ -96,7 +96,7 @@ type Recorded =
   | { kind: 'second_payment'; registration: RegistrationRow }
   | { kind: 'unknown' };
 
-/** Under the registration's row lock: records the session's payment once (and the member's notice). */
+/** Under the registration's row lock: records the session's payment once (and publishes 'event-fee.paid'). */
 async function recordPayment(
   db: Db,
   fee: EventFeeMetadata,
@@ -130,7 +130,12 @@ async function recordPayment(
       paidAt: new Date(),
       paymentIntentId: session.paymentIntentId,
     });
-    await notifyEventPaymentReceived(tx, row, { id: row.eventId, title: eventTitle });
+    await publish(tx, 'event-fee.paid', {
+      registrationId: row.id,
+      userId: row.userId,
+      eventId: row.eventId,
+      eventTitle,
+    });
     return { kind: 'recorded', registration: row };
   });
 }
