@@ -99,6 +99,8 @@ export function EventForm({
           description="Rekommenderas i multiplar av 4 för bollgrupper"
           min={MAX_PARTICIPANTS_MIN}
           step={MAX_PARTICIPANTS_STEP}
+          // Too few is refused with the schema's message, never rounded up on blur (issue 27).
+          clampBehavior="none"
           allowDecimal={false}
           required
           {...form.getInputProps('maxParticipants')}
