@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { adminEmailsRoutes } from './admin/admin-emails.routes';
 import { adminMembersRoutes } from './admin/admin-members.routes';
+import { adminStatisticsRoutes } from './admin/admin-statistics.routes';
 import { adminStatsRoutes } from './admin/admin-stats.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -189,6 +190,7 @@ export async function buildApp({
   await app.register(eventsRoutes);
   await app.register(ballGroupsRoutes);
   await app.register(adminStatsRoutes);
+  await app.register(adminStatisticsRoutes);
   await app.register(adminMembersRoutes);
   await app.register(adminEmailsRoutes);
   await app.register(messagesRoutes);
