@@ -2,6 +2,7 @@ import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { HomePage, preloadHomeForVisitor } from './home/home-page';
+import { AdminLayout } from './layout/admin-layout';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -115,11 +116,17 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           // Only admins create events: a member is sent to the start page instead of a form that fails.
-          { path: 'events/new', element: <NewEventPage /> },
-          { path: 'admin/members', element: <AdminMembersPage /> },
-          { path: 'admin/email', element: <AdminEmailPage /> },
-          { path: 'admin/audit', element: <AdminAuditPage /> },
-          { path: 'admin/reports', element: <AdminReportsPage /> },
+          {
+            // The admin navigation above every admin page (layout/admin-layout.tsx).
+            element: <AdminLayout />,
+            children: [
+              { path: 'events/new', element: <NewEventPage /> },
+              { path: 'admin/members', element: <AdminMembersPage /> },
+              { path: 'admin/email', element: <AdminEmailPage /> },
+              { path: 'admin/audit', element: <AdminAuditPage /> },
+              { path: 'admin/reports', element: <AdminReportsPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
