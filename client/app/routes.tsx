@@ -53,6 +53,9 @@ const AdminEmailPage = lazyPage(() =>
 const AdminAuditPage = lazyPage(() =>
   import('@client/features/admin/pages/admin-audit-page').then((m) => m.AdminAuditPage),
 );
+const AdminStatisticsPage = lazyPage(() =>
+  import('@client/features/admin/pages/admin-statistics-page').then((m) => m.AdminStatisticsPage),
+);
 const AdminReportsPage = lazyPage(() =>
   import('@client/features/reports/pages/admin-reports-page').then((m) => m.AdminReportsPage),
 );
@@ -125,6 +128,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'admin/email', element: <AdminEmailPage /> },
               { path: 'admin/audit', element: <AdminAuditPage /> },
               { path: 'admin/reports', element: <AdminReportsPage /> },
+              { path: 'admin/statistik', element: <AdminStatisticsPage /> },
             ],
           },
         ],

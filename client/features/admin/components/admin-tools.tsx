@@ -24,6 +24,12 @@ const TOOLS: Tool[] = [
     to: '/events',
   },
   {
+    title: 'Statistik och rapporter',
+    text: 'Anmälningar, fyllnadsgrad, närvaro, intäkter och medlemmar per månad och evenemang.',
+    icon: <IconChartBar size={20} />,
+    to: '/admin/statistik',
+  },
+  {
     title: 'E-post',
     text: 'Se e-post som webbplatsen har skickat eller fångat.',
     icon: <IconMail size={20} />,

@@ -1,5 +1,6 @@
 import {
   IconCalendarEvent,
+  IconChartBar,
   IconFlag,
   IconHistory,
   IconLayoutDashboard,
@@ -22,6 +23,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: '/', label: 'Översikt', icon: IconLayoutDashboard },
   { to: '/events', label: 'Evenemang', icon: IconCalendarEvent },
   { to: '/admin/members', label: 'Medlemskap', icon: IconUsers },
+  { to: '/admin/statistik', label: 'Statistik', icon: IconChartBar },
   { to: '/admin/reports', label: 'Anmälningar', icon: IconFlag },
   { to: '/admin/email', label: 'E-post', icon: IconMail },
   { to: '/admin/audit', label: 'Logg', icon: IconHistory },
