@@ -5,6 +5,7 @@ import {
   groupMemberSchema,
   groupParamsSchema,
   groupTeeTimeInputSchema,
+  publishGroupsPreviewSchema,
   publishGroupsResultSchema,
   registrationGroupParamsSchema,
   setRegistrationGroupInputSchema,
@@ -23,6 +24,7 @@ import { requireUser } from '../auth/current-user';
 import { authorize } from '../errors';
 import { canManageBallGroups } from './ball-groups.policy';
 import { deleteGroup, publishGroups, setGroupTeeTime, setRegistrationGroup } from './ball-groups.service';
+import { previewPublishGroups } from './publish-notices';
 import { distributeGroupTeeTimes, listGroupsFor, regenerateGroups, updateGroup } from './tee-times.service';
 import { addTogether, listTogetherRequests, removeTogether } from './together.service';
 
@@ -173,6 +175,23 @@ export async function ballGroupsRoutes(app: FastifyInstance) {
           details: { eventId, changed: ['teeTime'] },
         }),
       );
+    },
+  );
+
+  r.get(
+    '/api/events/:id/groups/publish-preview',
+    {
+      schema: {
+        tags: ['ball-groups'],
+        summary:
+          'What publishing the ball groups now would do, changing nothing: how many members would be notified, the first names, how many already know their group, an example notice (admin only)',
+        params: eventIdParamsSchema,
+        response: { 200: publishGroupsPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await admin(request);
+      return previewPublishGroups(app.db, request.params.id);
     },
   );
 

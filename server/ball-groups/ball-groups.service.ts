@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { msg } from '@common/messages';
 import { generateBallGroups } from '@common/rules/ball-groups';
 import type {
@@ -13,8 +12,7 @@ import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { lockEvent } from '../events/events.queries';
-import { formatNoticeTime } from '../notifications/notice-format';
-import { createNotifications, type NotificationDraft } from '../notifications/notifications.create';
+import { createNotifications } from '../notifications/notifications.create';
 import { presentGroups, presentMember } from './ball-groups.presenter';
 import {
   findGroup,
@@ -24,6 +22,7 @@ import {
   previousPairs,
   togetherUserPairs,
 } from './ball-groups.queries';
+import { assertPublishable, groupNoticeDrafts } from './publish-notices';
 
 /** The groups of an event with their members; 404 for an unknown event. */
 export async function getEventGroups(db: Db, eventId: number): Promise<BallGroup[]> {
@@ -130,38 +129,18 @@ export async function setGroupTeeTime(
 
 /**
  * Publishes an event's ball groups: sets `ballGroupsPublishedAt` and, in the same transaction, tells
- * every registered member in a group their group and tee time. The notice's dedupe key carries a hash of
- * group and tee time, so publishing again reaches only members whose group or tee time changed.
+ * every registered member in a group their group and tee time (publish-notices.ts: publishing again
+ * reaches only members whose group or tee time changed).
  */
 export async function publishGroups(db: Db, eventId: number): Promise<PublishGroupsResult> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (!event) throw new NotFoundError(msg.eventNotFound);
-    if (event.status === 'cancelled') throw new ValidationError(msg.groupsPublishCancelled);
-    const groups = await listGroups(tx, eventId);
-    if (groups.length === 0) throw new ValidationError(msg.groupsNoneToPublish);
+    const groups = event ? await listGroups(tx, eventId) : [];
+    assertPublishable(event, groups);
     const publishedAt = new Date();
     await tx.update(events).set({ ballGroupsPublishedAt: publishedAt }).where(eq(events.id, eventId));
-    const byId = new Map(groups.map((g) => [g.id, g]));
     const members = await listEventMembers(tx, eventId, true);
-    const drafts: NotificationDraft[] = [];
-    for (const m of members) {
-      const group = m.groupId === null ? undefined : byId.get(m.groupId);
-      if (!group) continue;
-      const tee = group.teeTime ? group.teeTime.toISOString() : '';
-      const hash = createHash('sha256').update(`${group.id}|${group.name}|${tee}`).digest('hex').slice(0, 16);
-      drafts.push({
-        userId: m.userId,
-        type: 'ball_groups_published',
-        title: `Bollgrupper: ${event.title}`,
-        body: group.teeTime
-          ? `Du spelar i ${group.name} med start ${formatNoticeTime(group.teeTime)}.`
-          : `Du spelar i ${group.name}.`,
-        url: `/events/${eventId}`,
-        data: { eventId, groupId: group.id, groupName: group.name, teeTime: tee || null },
-        dedupeKey: `ball_groups_published:${eventId}:${hash}`,
-      });
-    }
+    const drafts = groupNoticeDrafts(event, groups, members).map(({ name: _, ...d }) => d);
     const inserted = await createNotifications(tx, drafts);
     return { publishedAt: publishedAt.toISOString(), notified: inserted.length };
   });
