@@ -14,17 +14,17 @@ import {
   useEventRegistrations,
   useGenerateGroups,
   useGenerationFigures,
-  usePublishGroups,
   useRenameGroup,
   useSetMemberGroup,
 } from '../api/ball-groups-api';
 import { useBlockedPairs } from '../api/blocked-pairs-api';
 import { blockedMoveWarning, blockedPartners, conflictsIn, pairsTogether } from '../lib/blocked-pairs';
-import { publishButtonLabel, publishedWhen } from '../lib/group-labels';
+import { publishButtonLabel } from '../lib/group-labels';
 import classes from './ball-group-manager.module.css';
 import { GenerationFigures } from './generation-figures';
 import { ConfirmDialog, PickDialog, RenameDialog } from './group-dialogs';
 import { GroupPanel } from './group-panel';
+import { PublishDialog } from './publish-dialog';
 import { StartList } from './start-list';
 import { TeeTimeField } from './tee-time-field';
 import { TeeTimesDialog } from './tee-times-dialog';
@@ -32,7 +32,7 @@ import { TogetherRequests } from './together-requests';
 
 type Dialog =
   | { kind: 'regenerate' }
-  | { kind: 'republish' }
+  | { kind: 'publish' }
   | { kind: 'teeTimes' }
   | { kind: 'rename'; group: BallGroup }
   | { kind: 'delete'; group: BallGroup }
@@ -53,7 +53,6 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
   const rename = useRenameGroup(eventId);
   const remove = useDeleteGroup(eventId);
   const setGroup = useSetMemberGroup(eventId);
-  const publish = usePublishGroups(eventId);
   const blockedPairs = useBlockedPairs(eventId);
   const partners = useMemo(() => blockedPartners(blockedPairs.data ?? []), [blockedPairs.data]);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -80,21 +79,9 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
       },
     });
 
-  const runPublish = () =>
-    publish.mutate(undefined, {
-      onSuccess: () => {
-        close();
-        toastSuccess(msg.groupsPublished, msg.groupsPublishedText);
-      },
-      onError: (err) => {
-        close();
-        toastError(msg.groupsPublishFailed, apiErrorMessage(err));
-      },
-    });
-  // Publishing again reaches only members whose group or time changed; regenerating withdraws it. The
-  // event detail carries when (ballGroupsPublishedAt), so the button says so after a reload too.
+  // Publishing (again) is confirmed in PublishDialog with who will be told; regenerating withdraws it.
+  // The event detail carries when (ballGroupsPublishedAt), so the button says so after a reload too.
   const publishedAt = event.data?.ballGroupsPublishedAt ?? null;
-  const onPublishClick = () => (publishedAt ? setDialog({ kind: 'republish' }) : runPublish());
 
   const onGenerateClick = () => (list.length ? setDialog({ kind: 'regenerate' }) : runGenerate());
 
@@ -137,8 +124,7 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
             <Button
               classNames={ACTION}
               leftSection={<IconBell size={18} />}
-              onClick={onPublishClick}
-              loading={publish.isPending}
+              onClick={() => setDialog({ kind: 'publish' })}
               disabled={event.isPending}
             >
               {publishButtonLabel(publishedAt)}
@@ -233,14 +219,11 @@ export function BallGroupManager({ eventId }: { eventId: number }) {
         onClose={close}
         onConfirm={runGenerate}
       />
-      <ConfirmDialog
-        opened={dialog?.kind === 'republish'}
-        title={`${msg.groupsRepublish}?`}
-        text={`Bollgrupperna publicerades ${publishedAt ? publishedWhen(publishedAt) : ''}. Deltagare vars bollgrupp eller starttid har ändrats sedan dess får en ny notis.`}
-        confirmLabel={msg.groupsRepublish}
-        pending={publish.isPending}
+      <PublishDialog
+        eventId={eventId}
+        publishedAt={publishedAt}
+        opened={dialog?.kind === 'publish'}
         onClose={close}
-        onConfirm={runPublish}
       />
       <TeeTimesDialog
         eventId={eventId}
