@@ -20,7 +20,8 @@ export function StatsEvents({ report, csvUrl }: { report: StatsReport; csvUrl: s
       {report.events.length === 0 ? (
         <Text c="dimmed">Inga evenemang under perioden.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        // Focusable: a keyboard can scroll the table sideways on a phone.
+        <Table.ScrollContainer minWidth={860} type="native" tabIndex={0}>
           <Table striped withTableBorder verticalSpacing="xs" aria-labelledby="stats-events-heading">
             <Table.Thead>
               <Table.Tr>

@@ -63,7 +63,8 @@ export function StatsMonths({ report, csvUrl }: { report: StatsReport; csvUrl: s
         <CsvButton href={csvUrl} label="Ladda ner CSV per månad" />
       </Group>
       <MonthCharts months={report.months} />
-      <Table.ScrollContainer minWidth={720}>
+      {/* Focusable: a keyboard can scroll the table sideways on a phone. */}
+      <Table.ScrollContainer minWidth={720} type="native" tabIndex={0}>
         <Table striped withTableBorder verticalSpacing="xs" aria-labelledby="stats-months-heading">
           <Table.Thead>
             <Table.Tr>
