@@ -2,7 +2,6 @@ import { defaultStatsPeriod } from '@common/rules/stats-period';
 import type { StatsReport } from '@common/schemas/admin-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, registrationRefunds } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 

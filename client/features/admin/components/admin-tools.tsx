@@ -1,5 +1,12 @@
 import { Button, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarCog, IconChartBar, IconFlag, IconHistory, IconMail, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconCalendarCog,
+  IconChartBar,
+  IconFlag,
+  IconHistory,
+  IconMail,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
