@@ -1,3 +1,5 @@
+import { MAX_PARTICIPANTS_MIN } from './limits';
+
 /**
  * Texts that both the server (error messages) and the client (validation,
  * toasts) show. Spec §5 and §8, word for word.
@@ -61,6 +63,8 @@ export const msg = {
   notRegistered: 'Du är inte anmäld till detta evenemang',
   registrationNotFound: 'Anmälan hittades inte',
   maxBelowRegistered: 'Max antal deltagare kan inte vara lägre än antalet anmälda deltagare',
+  // Spec §5: minimum 4; refused, never rounded up (issue 27).
+  maxParticipantsMin: `Max antal deltagare måste vara minst ${MAX_PARTICIPANTS_MIN}`,
   promotedFromWaitlist: 'En plats har blivit ledig – du är nu registrerad till',
   // Registration life cycle (issue 14)
   registrationNotOpenYet: 'Anmälan öppnar',

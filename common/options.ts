@@ -64,6 +64,13 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+/** An event's status in Swedish (the event form's select, the statistics). */
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  upcoming: 'Kommande',
+  ongoing: 'Pågående',
+  completed: 'Avslutad',
+  cancelled: 'Inställd',
+};
 
 export const EVENT_FILTERS = ['all', 'upcoming', 'ongoing', 'past'] as const;
 export type EventFilter = (typeof EVENT_FILTERS)[number];

@@ -85,6 +85,7 @@ const PAGES: Record<Role, string[]> = {
     '/admin/email',
     '/admin/audit',
     '/admin/reports',
+    '/admin/statistik',
   ],
 };
 

@@ -25,9 +25,20 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { name: 'Adminpanel' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Skapa evenemang' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Hantera medlemmar' })).toBeVisible();
-    for (const tab of ['Översikt', 'Evenemang', 'Medlemmar', 'Meddelanden', 'Inställningar']) {
-      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    // The admin area's own navigation (issue 27): every admin page, the current one marked.
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+    for (const link of [
+      'Översikt',
+      'Evenemang',
+      'Medlemskap',
+      'Statistik',
+      'Anmälningar',
+      'E-post',
+      'Logg',
+    ]) {
+      await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
     }
+    await expect(nav.getByRole('link', { name: 'Översikt' })).toHaveAttribute('aria-current', 'page');
 
     // The figures on screen are the server's, and those are the demo data's.
     const stats = await json<{ totalUsers: number; upcomingEvents: number; unreadMessages: number }>(
@@ -58,7 +69,8 @@ test.describe('admin', () => {
     await expect(
       page.getByText(`Visar ${Math.min(5, feedback.length)} av ${feedback.length} feedback`),
     ).toBeVisible();
-    await expect(page.getByText('Kommer snart')).toHaveCount(2);
+    // No placeholder cards: every tool opens a page.
+    await expect(page.getByText('Kommer snart')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Senaste aktivitet' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Medlemsstatistik' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Åldersfördelning' }).getByRole('listitem')).toHaveCount(5);
@@ -68,7 +80,9 @@ test.describe('admin', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await hasHorizontalScroll(page)).toBe(false);
 
-    await page.getByRole('tab', { name: 'Evenemang', exact: true }).click();
+    // On a phone the admin navigation is a select of the same pages.
+    await page.getByRole('combobox', { name: 'Adminsida' }).click();
+    await page.getByRole('option', { name: 'Evenemang', exact: true }).click();
     await expect(page).toHaveURL(/\/events$/);
   });
 
@@ -168,6 +182,10 @@ test.describe('admin', () => {
 
     // The member sees the group on 'Mina evenemang' once the admin has published the groups.
     await page.getByRole('button', { name: /^Publicera bollgrupper/ }).click();
+    await page
+      .getByRole('dialog', { name: /^Publicera bollgrupper/ })
+      .getByRole('button', { name: /^Publicera bollgrupper/ })
+      .click();
     await expect(page.getByText('Bollgrupperna är publicerade')).toBeVisible();
     await member.goto('/profile');
     await member.getByRole('tab', { name: 'Mina evenemang' }).click();

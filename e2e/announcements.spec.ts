@@ -22,8 +22,34 @@ test.describe('organiser tools', () => {
     await page
       .getByRole('textbox', { name: 'Meddelande', exact: true })
       .fill('Bussen går 07:30 från Centralen.');
-    await page.getByRole('button', { name: 'Skicka' }).click();
+    // Before anything is sent (issue 27): who gets it and how the notice reads; cancelling sends nothing.
     const members = event.registeredCount;
+    const announcements = async () =>
+      ((await (await page.request.get(`/api/admin/events/${event.id}/announcements`)).json()) as unknown[])
+        .length;
+    const before = await announcements();
+    const preview = (await (
+      await page.request.get(`/api/admin/events/${event.id}/announcements/preview?audience=registered`)
+    ).json()) as { count: number; names: string[] };
+    expect(preview.count).toBe(members);
+    await page.getByRole('button', { name: 'Skicka' }).click();
+    const ask = page.getByRole('dialog', { name: 'Skicka meddelandet?' });
+    await expect(
+      ask.getByText(`${members} ${members === 1 ? 'medlem' : 'medlemmar'} får en notis`),
+    ).toBeVisible();
+    await expect(ask).toContainText(preview.names[0]);
+    const notice = ask.getByRole('region', { name: 'Förhandsvisning av notisen' });
+    await expect(notice).toContainText(`${event.title}: Bussen`);
+    await expect(notice).toContainText('Bussen går 07:30 från Centralen.');
+    await ask.getByRole('button', { name: 'Avbryt' }).click();
+    await expect(ask).toHaveCount(0);
+    const sentList = page.getByRole('region', { name: 'Skickade meddelanden' });
+    await expect(sentList.getByText('Bussen går 07:30 från Centralen.')).toHaveCount(0);
+    expect(await announcements()).toBe(before);
+
+    // Confirmed: it is sent.
+    await page.getByRole('button', { name: 'Skicka' }).click();
+    await ask.getByRole('button', { name: 'Skicka' }).click();
     await expect(
       page.getByText(`Det gick till ${members} ${members === 1 ? 'medlem' : 'medlemmar'}.`),
     ).toBeVisible();

@@ -54,10 +54,24 @@ test.describe('organiser tools', () => {
     // The print view holds the same start list as the PDF.
     await expect(page.getByTestId('start-list')).toContainText('Starttid 08:48 · Hål 10 · Bollgrupp 3');
 
-    // Publish: the members see their groups from now on.
+    // Publish (issue 27): first who will be told and how the notice reads; cancelling publishes nothing.
+    const publishedAt = async () =>
+      (await json<{ ballGroupsPublishedAt: string | null }>(page, `/api/events/${id}`)).ballGroupsPublishedAt;
     await page.getByRole('button', { name: 'Publicera bollgrupper' }).click();
+    const ask1 = page.getByRole('dialog', { name: 'Publicera bollgrupper?' });
+    await expect(ask1.getByText('14 medlemmar får en notis')).toBeVisible();
+    await expect(ask1.getByText(/ och 4 till$/)).toBeVisible();
+    const notice = ask1.getByRole('region', { name: 'Förhandsvisning av notisen' });
+    await expect(notice).toContainText(`Bollgrupper: ${EVENT}`);
+    await expect(notice).toContainText(/Du spelar i Bollgrupp \d med start .*\d\d:\d\d\./);
+    await ask1.getByRole('button', { name: 'Avbryt' }).click();
+    await expect(ask1).toHaveCount(0);
+    expect(await publishedAt()).toBeNull();
+    // Confirmed: the members see their groups from now on.
+    await page.getByRole('button', { name: 'Publicera bollgrupper' }).click();
+    await ask1.getByRole('button', { name: 'Publicera bollgrupper' }).click();
     await expect(page.getByText('Bollgrupperna är publicerade')).toBeVisible();
-    const detail = await json<{ ballGroupsPublishedAt: string | null }>(page, `/api/events/${id}`);
+    const detail = { ballGroupsPublishedAt: await publishedAt() };
     expect(detail.ballGroupsPublishedAt).not.toBeNull();
     // After a reload the button still says when they were published; publishing again asks first.
     await page.reload();
@@ -67,8 +81,9 @@ test.describe('organiser tools', () => {
     await again.click();
     const ask = page.getByRole('dialog', { name: 'Publicera bollgrupper igen?' });
     await expect(ask).toContainText(
-      'Deltagare vars bollgrupp eller starttid har ändrats sedan dess får en ny notis.',
+      'Deltagare vars bollgrupp eller starttid har ändrats sedan dess får en ny notis; 14 har redan fått besked om sin grupp.',
     );
+    await expect(ask.getByText('Ingen medlem får någon notis.')).toBeVisible();
     await ask.getByRole('button', { name: 'Avbryt' }).click();
     await expect(ask).toHaveCount(0);
     expect(

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { adminEmailsRoutes } from './admin/admin-emails.routes';
 import { adminMembersRoutes } from './admin/admin-members.routes';
+import { adminStatisticsRoutes } from './admin/admin-statistics.routes';
 import { adminStatsRoutes } from './admin/admin-stats.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -46,6 +47,7 @@ import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { myDataRoutes } from './my-data/my-data.routes';
+import { ballGroupPreviewRoutes } from './notifications/ball-group-preview.routes';
 import { ballGroupSubscriptions } from './notifications/ball-group-subscriptions';
 import { billingSubscriptions, eventPaymentSubscriptions } from './notifications/billing-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
@@ -200,7 +202,9 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(eventsRoutes);
   await app.register(ballGroupsRoutes);
+  await app.register(ballGroupPreviewRoutes);
   await app.register(adminStatsRoutes);
+  await app.register(adminStatisticsRoutes);
   await app.register(adminMembersRoutes);
   await app.register(adminEmailsRoutes);
   await app.register(messagesRoutes);

@@ -2,6 +2,7 @@ import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { HomePage, preloadHomeForVisitor } from './home/home-page';
+import { AdminLayout } from './layout/admin-layout';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -51,6 +52,9 @@ const AdminEmailPage = lazyPage(() =>
 
 const AdminAuditPage = lazyPage(() =>
   import('@client/features/admin/pages/admin-audit-page').then((m) => m.AdminAuditPage),
+);
+const AdminStatisticsPage = lazyPage(() =>
+  import('@client/features/admin/pages/admin-statistics-page').then((m) => m.AdminStatisticsPage),
 );
 const AdminReportsPage = lazyPage(() =>
   import('@client/features/reports/pages/admin-reports-page').then((m) => m.AdminReportsPage),
@@ -115,11 +119,18 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           // Only admins create events: a member is sent to the start page instead of a form that fails.
-          { path: 'events/new', element: <NewEventPage /> },
-          { path: 'admin/members', element: <AdminMembersPage /> },
-          { path: 'admin/email', element: <AdminEmailPage /> },
-          { path: 'admin/audit', element: <AdminAuditPage /> },
-          { path: 'admin/reports', element: <AdminReportsPage /> },
+          {
+            // The admin navigation above every admin page (layout/admin-layout.tsx).
+            element: <AdminLayout />,
+            children: [
+              { path: 'events/new', element: <NewEventPage /> },
+              { path: 'admin/members', element: <AdminMembersPage /> },
+              { path: 'admin/email', element: <AdminEmailPage /> },
+              { path: 'admin/audit', element: <AdminAuditPage /> },
+              { path: 'admin/reports', element: <AdminReportsPage /> },
+              { path: 'admin/statistik', element: <AdminStatisticsPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -21,6 +21,18 @@ export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 
 export const announcementResultSchema = z.object({ recipients: z.number().int() });
 
+/** GET /api/admin/events/{id}/announcements/preview: which part of the event would get it. */
+export const announcementPreviewQuerySchema = z.object({
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Välj vilka som ska få meddelandet' }),
+});
+
+/** Who a notice would reach before the organiser confirms: how many, and the first names in name order. */
+export const recipientsPreviewSchema = z.object({
+  count: z.number().int(),
+  names: z.array(z.string()),
+});
+export type RecipientsPreview = z.infer<typeof recipientsPreviewSchema>;
+
 /** One announcement as the admin event page lists it. */
 export const announcementSchema = z.object({
   id: z.number().int(),

@@ -79,6 +79,19 @@ export const publishGroupsResultSchema = z.object({
 });
 export type PublishGroupsResult = z.infer<typeof publishGroupsResultSchema>;
 
+/**
+ * GET /api/events/{id}/groups/publish-preview: the members publishing would notify now (those whose group
+ * or tee time they have not been told yet), the first names, how many already know theirs, and one of the
+ * notices as an example.
+ */
+export const publishGroupsPreviewSchema = z.object({
+  count: z.number().int(),
+  names: z.array(z.string()),
+  unchanged: z.number().int(),
+  example: z.object({ title: z.string(), body: z.string() }).nullable(),
+});
+export type PublishGroupsPreview = z.infer<typeof publishGroupsPreviewSchema>;
+
 /** PATCH .../registrations/{registrationId}/group: move or add (a group id) or remove (null). */
 export const setRegistrationGroupInputSchema = z.object({
   groupId: z

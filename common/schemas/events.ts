@@ -79,7 +79,7 @@ export const eventFieldsSchema = z.object({
   maxParticipants: z.coerce
     .number({ error: 'Max antal deltagare måste vara ett tal' })
     .int({ error: 'Max antal deltagare måste vara ett heltal' })
-    .min(MAX_PARTICIPANTS_MIN, { error: `Minst ${MAX_PARTICIPANTS_MIN} deltagare` })
+    .min(MAX_PARTICIPANTS_MIN, { error: msg.maxParticipantsMin })
     .max(10_000, { error: 'Max antal deltagare är för högt' })
     .refine((n) => n % MAX_PARTICIPANTS_STEP === 0, {
       error: `Max antal deltagare anges i steg om ${MAX_PARTICIPANTS_STEP}`,

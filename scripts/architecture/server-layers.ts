@@ -21,12 +21,12 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['events'],
   ['registrations'],
   ['ball-groups', 'messages', 'billing', 'calendar-feed', 'public-pages'],
-  ['event-payments', 'reports'],
+  ['event-payments', 'reports', 'exports'],
   // What reacts to the community: notices (in-app, e-mail, push) and live delivery over WebSockets.
   ['notifications'],
   ['realtime'],
   // Work across many domains (the organiser's tools, a member's own data, demo data), and the app.
-  ['announcements', 'admin', 'exports', 'my-data', 'feedback', 'health', 'seed'],
+  ['announcements', 'admin', 'my-data', 'feedback', 'health', 'seed'],
   ['app.ts'],
   ['main.ts'],
 ];

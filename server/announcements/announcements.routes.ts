@@ -1,8 +1,12 @@
 import { msg } from '@common/messages';
+import { displayName } from '@common/rules/display-name';
+import { NOTICE_PREVIEW_NAMES_MAX } from '@common/rules/notice-preview';
 import {
   announcementInputSchema,
+  announcementPreviewQuerySchema,
   announcementResultSchema,
   announcementSchema,
+  recipientsPreviewSchema,
 } from '@common/schemas/announcements';
 import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
@@ -14,7 +18,7 @@ import { NotFoundError } from '../errors';
 import { findEventWithCounts } from '../events/events.queries';
 import { pushMessage } from '../messages/message-push';
 import { sendGroupMessage } from '../messages/messages.service';
-import { listAnnouncements } from './announcements.queries';
+import { audiencePreview, listAnnouncements } from './announcements.queries';
 import { type AnnouncementRow, sendAnnouncement } from './announcements.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -74,6 +78,32 @@ export async function announcementsRoutes(app: FastifyInstance) {
       await requireAdmin(request);
       if (!(await findEventWithCounts(app.db, request.params.id))) throw new NotFoundError(msg.eventNotFound);
       return (await listAnnouncements(app.db, request.params.id)).map(present);
+    },
+  );
+
+  r.get(
+    '/api/admin/events/:id/announcements/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Who an announcement to an audience would reach, before sending: the count and the first names in name order (admins; read-only)',
+        params: eventIdParamsSchema,
+        querystring: announcementPreviewQuerySchema,
+        response: { 200: recipientsPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const { id } = request.params;
+      if (!(await findEventWithCounts(app.db, id))) throw new NotFoundError(msg.eventNotFound);
+      const { count, first } = await audiencePreview(
+        app.db,
+        id,
+        request.query.audience,
+        NOTICE_PREVIEW_NAMES_MAX,
+      );
+      return { count, names: first.map(displayName) };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { announcementNoticeTitle } from '@common/rules/notice-preview';
 import type { announcementInputSchema } from '@common/schemas/announcements';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -32,7 +33,7 @@ export async function sendAnnouncement(
     if (!event) throw new NotFoundError(msg.eventNotFound);
     const recipients = await createNotificationsFor(tx, audienceQuery(eventId, input.audience), {
       type: 'event_announcement',
-      title: `${event.title}: ${input.subject}`,
+      title: announcementNoticeTitle(event.title, input.subject),
       body: input.body,
       url: `/events/${eventId}`,
       data: { eventId, audience: input.audience },

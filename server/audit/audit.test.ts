@@ -1,4 +1,7 @@
+import { msg } from '@common/messages';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildPro, buildRegistration, eventFormPayload } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
@@ -86,6 +89,20 @@ describe('audit log', () => {
       ['event.delete', 'Afterwork på Bro Hof'],
       ['event.update', 'Afterwork på Bro Hof'],
     ]);
+  });
+
+  it('writes no entry for a save that changed nothing, nor for a refused one (issue 27)', async () => {
+    const body = eventFormPayload();
+    const id = (await asAdmin.post('/api/events', body)).json().id as number;
+    const same = await asAdmin.put(`/api/events/${id}`, body);
+    expect(same.statusCode).toBe(200);
+    const tooFew = await asAdmin.put(`/api/events/${id}`, { ...body, maxParticipants: 2 });
+    expect(tooFew.statusCode).toBe(400);
+    expect(tooFew.json().message).toBe(msg.maxParticipantsMin);
+    const { list } = await entries(`?targetType=event&targetId=${id}`);
+    expect(list.map((e) => e.action)).toEqual(['event.create']);
+    const [row] = await t.db.select().from(events).where(eq(events.id, id));
+    expect(row.maxParticipants).toBe(16);
   });
 
   it('filters by action prefix or name, actor and target, and pages with X-Total-Count', async () => {

@@ -14,11 +14,13 @@ import { lockEvent } from '../events/events.queries';
 import type { PublishedPlacement } from './ball-groups.events';
 import { presentGroups, presentMember } from './ball-groups.presenter';
 import {
+  type BallGroupRow,
   eventExists,
   findGroup,
   findMember,
   listEventMembers,
   listGroups,
+  type MemberRow,
   previousPairs,
   togetherUserPairs,
 } from './ball-groups.queries';
@@ -133,23 +135,36 @@ export async function setGroupTeeTime(
  * 'ball-groups.published' with every placed member's group and tee time; its subscriber tells them (only
  * those whose group or tee time changed since the last publication) and answers how many it told.
  */
+/** Why an event's groups cannot be published (the same answers for publishing and its preview). */
+export function assertPublishable<E extends { status: string }>(
+  event: E | undefined,
+  groups: BallGroupRow[],
+): asserts event is E {
+  if (!event) throw new NotFoundError(msg.eventNotFound);
+  if (event.status === 'cancelled') throw new ValidationError(msg.groupsPublishCancelled);
+  if (groups.length === 0) throw new ValidationError(msg.groupsNoneToPublish);
+}
+
+/** Every registered member in a group, with the group's name and tee time. */
+export function placementsOf(groups: BallGroupRow[], members: MemberRow[]): PublishedPlacement[] {
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const placements: PublishedPlacement[] = [];
+  for (const m of members) {
+    const group = m.groupId === null ? undefined : byId.get(m.groupId);
+    if (!group) continue;
+    placements.push({ userId: m.userId, groupId: group.id, groupName: group.name, teeTime: group.teeTime });
+  }
+  return placements;
+}
+
 export async function publishGroups(db: Db, eventId: number): Promise<PublishGroupsResult> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (!event) throw new NotFoundError(msg.eventNotFound);
-    if (event.status === 'cancelled') throw new ValidationError(msg.groupsPublishCancelled);
-    const groups = await listGroups(tx, eventId);
-    if (groups.length === 0) throw new ValidationError(msg.groupsNoneToPublish);
+    const groups = event ? await listGroups(tx, eventId) : [];
+    assertPublishable(event, groups);
     const publishedAt = new Date();
     await setBallGroupsPublishedAt(tx, eventId, publishedAt);
-    const byId = new Map(groups.map((g) => [g.id, g]));
-    const members = await listEventMembers(tx, eventId, true);
-    const placements: PublishedPlacement[] = [];
-    for (const m of members) {
-      const group = m.groupId === null ? undefined : byId.get(m.groupId);
-      if (!group) continue;
-      placements.push({ userId: m.userId, groupId: group.id, groupName: group.name, teeTime: group.teeTime });
-    }
+    const placements = placementsOf(groups, await listEventMembers(tx, eventId, true));
     const told = { count: 0 };
     await publish(tx, 'ball-groups.published', { eventId, eventTitle: event.title, placements, told });
     return { publishedAt: publishedAt.toISOString(), notified: told.count };

@@ -137,3 +137,15 @@ export async function findOwnRegistration(db: Db, eventId: number, userId: strin
   const row = rows[0];
   return row && row.status !== 'cancelled' ? { ...row, status: row.status } : undefined;
 }
+
+/** An event's id, title and status, or null. */
+export async function findEventSummary(
+  db: Db,
+  id: number,
+): Promise<{ id: number; title: string; status: EventRow['status'] } | null> {
+  const [row] = await db
+    .select({ id: events.id, title: events.title, status: events.status })
+    .from(events)
+    .where(eq(events.id, id));
+  return row ?? null;
+}

@@ -120,13 +120,17 @@ export async function updateEvent(
       event.maxParticipants > current.maxParticipants
         ? await promoteFromWaitlist(tx, event)
         : { promoted: [], offered: [], notices: [] };
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'event.update',
-      targetType: 'event',
-      targetId: id,
-      details: { changed: changedFields(current, event) },
-    });
+    // A save that changed nothing is not an administrator action worth a log line.
+    const changed = changedFields(current, event);
+    if (changed.length > 0) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'event.update',
+        targetType: 'event',
+        targetId: id,
+        details: { changed },
+      });
+    }
     return { event, ...promotion };
   });
 }

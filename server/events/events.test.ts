@@ -55,7 +55,8 @@ describe('events', () => {
       ],
       ['negative fee', { registrationFee: -1, price: -1 + 700 }, 'Anmälningsavgift får inte vara negativ'],
       ['negative green fee', { greenFee: -5, price: 495 }, 'Greenfee får inte vara negativ'],
-      ['too few participants', { maxParticipants: 2 }, 'Minst 4 deltagare'],
+      ['too few participants', { maxParticipants: 2 }, msg.maxParticipantsMin],
+      ['zero participants', { maxParticipants: 0 }, msg.maxParticipantsMin],
       ['not a step of 4', { maxParticipants: 18 }, 'Max antal deltagare anges i steg om 4'],
       [
         'wrong total price',

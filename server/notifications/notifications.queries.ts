@@ -1,5 +1,5 @@
 import type { ChannelChoice } from '@common/notification-types';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationPreferences, notifications } from '../db/schema';
 import type { NotificationRow } from './notifications.create';
@@ -105,4 +105,17 @@ export async function savePreferences(db: Db, userId: string, preferences: Store
       target: notificationPreferences.userId,
       set: { preferences, updatedAt: new Date() },
     });
+}
+
+/** The dedupe keys like `pattern` that these members' notices already carry (what was told before). */
+export async function findDedupeKeysLike(
+  db: Db,
+  userIds: string[],
+  pattern: string,
+): Promise<{ userId: string; dedupeKey: string | null }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: notifications.userId, dedupeKey: notifications.dedupeKey })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), like(notifications.dedupeKey, pattern)));
 }

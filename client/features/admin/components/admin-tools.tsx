@@ -1,11 +1,10 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCalendarCog,
   IconChartBar,
   IconFlag,
   IconHistory,
   IconMail,
-  IconSettings,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -15,7 +14,7 @@ interface Tool {
   title: string;
   text: string;
   icon: ReactNode;
-  to?: string;
+  to: string;
 }
 
 const TOOLS: Tool[] = [
@@ -30,6 +29,12 @@ const TOOLS: Tool[] = [
     text: 'Skapa och redigera evenemang och bollgrupper.',
     icon: <IconCalendarCog size={20} />,
     to: '/events',
+  },
+  {
+    title: 'Statistik och rapporter',
+    text: 'Anmälningar, fyllnadsgrad, närvaro, intäkter och medlemmar per månad och evenemang.',
+    icon: <IconChartBar size={20} />,
+    to: '/admin/statistik',
   },
   {
     title: 'E-post',
@@ -49,15 +54,9 @@ const TOOLS: Tool[] = [
     icon: <IconHistory size={20} />,
     to: '/admin/audit',
   },
-  { title: 'Systeminställningar', text: 'Inställningar för webbplatsen.', icon: <IconSettings size={20} /> },
-  {
-    title: 'Statistik och rapporter',
-    text: 'Rapporter över medlemmar och evenemang.',
-    icon: <IconChartBar size={20} />,
-  },
 ];
 
-/** Admin tool cards; the two not yet built are disabled and say 'Kommer snart'. */
+/** Admin tool cards, each opening a page that exists (no 'Kommer snart' placeholders, issue 27). */
 export function AdminTools() {
   return (
     <section aria-labelledby="admin-tools-heading">
@@ -68,7 +67,7 @@ export function AdminTools() {
         {TOOLS.map((t) => (
           <Paper key={t.title} withBorder radius="md" p="md">
             <Group gap="sm" mb="xs" wrap="nowrap">
-              <ThemeIcon variant="light" color={t.to ? 'golf' : 'gray'} radius="md" aria-hidden>
+              <ThemeIcon variant="light" color="golf" radius="md" aria-hidden>
                 {t.icon}
               </ThemeIcon>
               <Text fw={600}>{t.title}</Text>
@@ -76,20 +75,9 @@ export function AdminTools() {
             <Text size="sm" c="dimmed" mb="sm">
               {t.text}
             </Text>
-            {t.to ? (
-              <Button component={Link} to={t.to} size="xs" variant="light">
-                Öppna
-              </Button>
-            ) : (
-              <Group gap="xs">
-                <Button size="xs" variant="default" disabled>
-                  Öppna
-                </Button>
-                <Badge color="gray" variant="light">
-                  Kommer snart
-                </Badge>
-              </Group>
-            )}
+            <Button component={Link} to={t.to} size="xs" variant="light">
+              Öppna
+            </Button>
           </Paper>
         ))}
       </SimpleGrid>

@@ -1,9 +1,10 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { Alert, Button, Center, Container, Grid, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarPlus, IconUsers } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAdminFeedback, useAdminStats, useEventList } from '../api/admin-dashboard-api';
+import { AdminNav } from '../components/admin-nav';
 import { AdminTools } from '../components/admin-tools';
 import { LatestFeedback } from '../components/latest-feedback';
 import { MemberStatistics } from '../components/member-statistics';
@@ -12,24 +13,17 @@ import { RecentActivity } from '../components/recent-activity';
 import { StatCards } from '../components/stat-cards';
 import { UpcomingEventsCard } from '../components/upcoming-events-card';
 
-const TAB_ROUTES: Record<string, string> = {
-  events: '/events',
-  members: '/admin/members',
-  messages: '/messages',
-  settings: '/profile',
-};
-
 /** '/' for role admin: the admin dashboard of spec §2 with figures computed from data (decisions.md). */
 export function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
-  const navigate = useNavigate();
   const stats = useAdminStats();
   const feedback = useAdminFeedback();
   const events = useEventList();
 
   return (
-    <Container size="lg" py="xl">
+    <Container size="lg" pt="md" pb="xl">
       <Stack gap="lg">
+        <AdminNav />
         <Group justify="space-between" gap="md">
           <Title order={1}>Adminpanel</Title>
           <Group gap="sm">
@@ -46,16 +40,6 @@ export function AdminDashboardPage() {
             </Button>
           </Group>
         </Group>
-
-        <Tabs value="overview" onChange={(v) => v && TAB_ROUTES[v] && navigate(TAB_ROUTES[v])}>
-          <Tabs.List style={{ flexWrap: 'wrap' }}>
-            <Tabs.Tab value="overview">Översikt</Tabs.Tab>
-            <Tabs.Tab value="events">Evenemang</Tabs.Tab>
-            <Tabs.Tab value="members">Medlemmar</Tabs.Tab>
-            <Tabs.Tab value="messages">Meddelanden</Tabs.Tab>
-            <Tabs.Tab value="settings">Inställningar</Tabs.Tab>
-          </Tabs.List>
-        </Tabs>
 
         {stats.isLoading ? (
           <Center py="xl">

@@ -8,7 +8,9 @@ import {
   type GroupMember,
   generateGroupsResultSchema,
   groupMemberSchema,
+  type PublishGroupsPreview,
   type PublishGroupsResult,
+  publishGroupsPreviewSchema,
   publishGroupsResultSchema,
 } from '@common/schemas/ball-groups';
 import { type EventDetail, eventDetailSchema } from '@common/schemas/events';
@@ -134,6 +136,23 @@ export function usePublishGroups(eventId: number) {
         publishGroupsResultSchema,
       ),
     onSuccess: refresh,
+  });
+}
+
+/** GET /api/events/{id}/groups/publish-preview: who publishing now would notify, asked afresh when `enabled`. */
+export function usePublishPreview(eventId: number, enabled: boolean) {
+  return useQuery<PublishGroupsPreview>({
+    queryKey: [...groupsKey(eventId), 'publish-preview'],
+    queryFn: () =>
+      apiJson<PublishGroupsPreview>(
+        'GET',
+        `/api/events/${eventId}/groups/publish-preview`,
+        undefined,
+        publishGroupsPreviewSchema,
+      ),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

@@ -1,14 +1,15 @@
 import { apiErrorMessage } from '@client/lib/api';
-import { toastError, toastSuccess } from '@client/lib/toast';
+import { toastError } from '@client/lib/toast';
 import { msg } from '@common/messages';
 import type { GenerateGroupsResult } from '@common/schemas/ball-groups';
 import { Button, Group } from '@mantine/core';
 import { IconBell, IconClock, IconFileTypePdf, IconPrinter, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { startListPdfUrl, useEventDetail, useGenerateGroups, usePublishGroups } from '../api/ball-groups-api';
-import { publishButtonLabel, publishedWhen } from '../lib/group-labels';
+import { startListPdfUrl, useEventDetail, useGenerateGroups } from '../api/ball-groups-api';
+import { publishButtonLabel } from '../lib/group-labels';
 import classes from './ball-group-manager.module.css';
 import { ConfirmDialog } from './group-dialogs';
+import { PublishDialog } from './publish-dialog';
 import { TeeTimesDialog } from './tee-times-dialog';
 
 /** The manager's action buttons: a long label wraps inside the button on a phone. */
@@ -20,7 +21,6 @@ function ActionButtons({
   hasGroups,
   publishedAt,
   generating,
-  publishing,
   eventPending,
   onGenerate,
   onPublish,
@@ -30,7 +30,6 @@ function ActionButtons({
   hasGroups: boolean;
   publishedAt: string | null;
   generating: boolean;
-  publishing: boolean;
   eventPending: boolean;
   onGenerate(): void;
   onPublish(): void;
@@ -52,7 +51,6 @@ function ActionButtons({
             classNames={ACTION}
             leftSection={<IconBell size={18} />}
             onClick={onPublish}
-            loading={publishing}
             disabled={eventPending}
           >
             {publishButtonLabel(publishedAt)}
@@ -89,11 +87,10 @@ function ActionButtons({
   );
 }
 
-/** Generating and publishing: a confirmation first when it would replace groups or publish again. */
-function useGenerateAndPublish(eventId: number, onGenerated: (res: GenerateGroupsResult) => void) {
+/** Generating: a confirmation first when it would replace groups. */
+function useGenerate(eventId: number, onGenerated: (res: GenerateGroupsResult) => void) {
   const generate = useGenerateGroups(eventId);
-  const publish = usePublishGroups(eventId);
-  const [dialog, setDialog] = useState<'regenerate' | 'republish' | 'teeTimes' | null>(null);
+  const [dialog, setDialog] = useState<'regenerate' | 'publish' | 'teeTimes' | null>(null);
   const close = () => setDialog(null);
   const runGenerate = () =>
     generate.mutate(undefined, {
@@ -106,22 +103,11 @@ function useGenerateAndPublish(eventId: number, onGenerated: (res: GenerateGroup
         toastError(msg.generationFailed, apiErrorMessage(err));
       },
     });
-  const runPublish = () =>
-    publish.mutate(undefined, {
-      onSuccess: () => {
-        close();
-        toastSuccess(msg.groupsPublished, msg.groupsPublishedText);
-      },
-      onError: (err) => {
-        close();
-        toastError(msg.groupsPublishFailed, apiErrorMessage(err));
-      },
-    });
-  return { generate, publish, dialog, setDialog, close, runGenerate, runPublish };
+  return { generate, dialog, setDialog, close, runGenerate };
 }
 
 /**
- * The manager's actions with their dialogs: generate (again, confirmed), publish (again, confirmed),
+ * The manager's actions with their dialogs: generate (again, confirmed), publish (confirmed, with who is told),
  * 'Fördela starttider', and the start list as PDF or printed. `onGenerated` gets the new groups.
  */
 export function ManagerActions({
@@ -134,12 +120,9 @@ export function ManagerActions({
   onGenerated(res: GenerateGroupsResult): void;
 }) {
   const event = useEventDetail(eventId);
-  const { generate, publish, dialog, setDialog, close, runGenerate, runPublish } = useGenerateAndPublish(
-    eventId,
-    onGenerated,
-  );
-  // Publishing again reaches only members whose group or time changed; regenerating withdraws it. The
-  // event detail carries when (ballGroupsPublishedAt), so the button says so after a reload too.
+  const { generate, dialog, setDialog, close, runGenerate } = useGenerate(eventId, onGenerated);
+  // Publishing (again) is confirmed in PublishDialog with who will be told; regenerating withdraws it.
+  // The event detail carries when (ballGroupsPublishedAt), so the button says so after a reload too.
   const publishedAt = event.data?.ballGroupsPublishedAt ?? null;
   return (
     <>
@@ -148,10 +131,9 @@ export function ManagerActions({
         hasGroups={groupCount > 0}
         publishedAt={publishedAt}
         generating={generate.isPending}
-        publishing={publish.isPending}
         eventPending={event.isPending}
         onGenerate={() => (groupCount ? setDialog('regenerate') : runGenerate())}
-        onPublish={() => (publishedAt ? setDialog('republish') : runPublish())}
+        onPublish={() => setDialog('publish')}
         onTeeTimes={() => setDialog('teeTimes')}
       />
       <ConfirmDialog
@@ -167,14 +149,11 @@ export function ManagerActions({
         onClose={close}
         onConfirm={runGenerate}
       />
-      <ConfirmDialog
-        opened={dialog === 'republish'}
-        title={`${msg.groupsRepublish}?`}
-        text={`Bollgrupperna publicerades ${publishedAt ? publishedWhen(publishedAt) : ''}. Deltagare vars bollgrupp eller starttid har ändrats sedan dess får en ny notis.`}
-        confirmLabel={msg.groupsRepublish}
-        pending={publish.isPending}
+      <PublishDialog
+        eventId={eventId}
+        publishedAt={publishedAt}
+        opened={dialog === 'publish'}
         onClose={close}
-        onConfirm={runPublish}
       />
       <TeeTimesDialog
         eventId={eventId}

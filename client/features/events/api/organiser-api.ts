@@ -1,9 +1,12 @@
 import { apiJson } from '@client/lib/api';
+import type { AnnouncementAudience } from '@common/options';
 import {
   type Announcement,
   type AnnouncementInput,
   announcementResultSchema,
   announcementSchema,
+  type RecipientsPreview,
+  recipientsPreviewSchema,
 } from '@common/schemas/announcements';
 import { type Event, eventSchema } from '@common/schemas/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +26,26 @@ export function useAnnouncements(eventId: number) {
         undefined,
         z.array(announcementSchema),
       ),
+  });
+}
+
+/**
+ * GET /api/admin/events/{id}/announcements/preview: who an announcement to `audience` would reach, asked
+ * afresh each time the confirmation opens (`enabled`).
+ */
+export function useAnnouncementPreview(eventId: number, audience: AnnouncementAudience, enabled: boolean) {
+  return useQuery({
+    queryKey: [...announcementsKey(eventId), 'preview', audience],
+    queryFn: () =>
+      apiJson<RecipientsPreview>(
+        'GET',
+        `/api/admin/events/${eventId}/announcements/preview?audience=${audience}`,
+        undefined,
+        recipientsPreviewSchema,
+      ),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

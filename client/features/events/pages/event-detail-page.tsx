@@ -274,7 +274,7 @@ export function EventDetailPage() {
           {event.abilities.canEdit ? (
             <Tabs.Panel value="announcements" pt="md">
               <Suspense fallback={spinner}>
-                <AnnouncementsPanel eventId={event.id} />
+                <AnnouncementsPanel eventId={event.id} eventTitle={event.title} />
               </Suspense>
             </Tabs.Panel>
           ) : null}

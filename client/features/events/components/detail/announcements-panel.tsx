@@ -1,11 +1,13 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { formatDate, formatTime } from '@client/lib/dates';
 import { toastSuccess } from '@client/lib/toast';
+import { NoticeConfirmDialog } from '@client/ui/notice-confirm-dialog';
 import {
   ANNOUNCEMENT_AUDIENCE_LABELS,
   ANNOUNCEMENT_AUDIENCES,
   type AnnouncementAudience,
 } from '@common/options';
+import { announcementNoticeTitle } from '@common/rules/notice-preview';
 import {
   Alert,
   Badge,
@@ -21,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useAnnouncements, useSendAnnouncement } from '../../api/organiser-api';
+import { useAnnouncementPreview, useAnnouncements, useSendAnnouncement } from '../../api/organiser-api';
 
 const AUDIENCE_OPTIONS = ANNOUNCEMENT_AUDIENCES.map((a) => ({
   value: a,
@@ -29,20 +31,29 @@ const AUDIENCE_OPTIONS = ANNOUNCEMENT_AUDIENCES.map((a) => ({
 }));
 
 /** The admin's 'Utskick' tab: write to part of the event, and what has been sent before. */
-export function AnnouncementsPanel({ eventId }: { eventId: number }) {
+export function AnnouncementsPanel({ eventId, eventTitle }: { eventId: number; eventTitle: string }) {
   const [audience, setAudience] = useState<AnnouncementAudience>('registered');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [postToChat, setPostToChat] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const send = useSendAnnouncement(eventId);
   const sent = useAnnouncements(eventId);
+  const preview = useAnnouncementPreview(eventId, audience, confirming);
 
+  // The form asks first: who will get it and how it reads, then 'Skicka' in the dialog sends it.
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    send.reset();
+    setConfirming(true);
+  };
+
+  const confirm = () =>
     send.mutate(
       { audience, subject, body, postToChat },
       {
         onSuccess: ({ recipients }) => {
+          setConfirming(false);
           toastSuccess(
             'Meddelandet är skickat',
             `Det gick till ${recipients} ${recipients === 1 ? 'medlem' : 'medlemmar'}.`,
@@ -51,9 +62,9 @@ export function AnnouncementsPanel({ eventId }: { eventId: number }) {
           setBody('');
           setPostToChat(false);
         },
+        onError: () => setConfirming(false),
       },
     );
-  };
 
   return (
     <Stack gap="lg">
@@ -101,6 +112,19 @@ export function AnnouncementsPanel({ eventId }: { eventId: number }) {
           </Group>
         </Stack>
       </Card>
+      <NoticeConfirmDialog
+        opened={confirming}
+        title="Skicka meddelandet?"
+        intro={`Till: ${ANNOUNCEMENT_AUDIENCE_LABELS[audience]}${postToChat ? ', och i gruppchatten' : ''}. Var och en får det som notis, och med e-post och push efter sina val.`}
+        recipients={preview.data}
+        loading={preview.isFetching}
+        error={preview.error ? apiErrorMessage(preview.error) : null}
+        notice={{ title: announcementNoticeTitle(eventTitle, subject.trim()), body: body.trim() }}
+        confirmLabel="Skicka"
+        pending={send.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={confirm}
+      />
 
       <Stack gap="xs" component="section" aria-labelledby="sent-heading">
         <Title order={2} fz="lg" id="sent-heading">

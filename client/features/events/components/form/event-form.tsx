@@ -3,6 +3,7 @@ import { apiErrorMessage } from '@client/lib/api';
 import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { MAX_PARTICIPANTS_MIN, MAX_PARTICIPANTS_STEP } from '@common/limits';
+import { EVENT_STATUS_LABELS, EVENT_STATUSES } from '@common/options';
 import type { Event } from '@common/schemas/events';
 import {
   Button,
@@ -31,12 +32,7 @@ import {
 import { ImageField } from './image-field';
 import { RegistrationRulesFields } from './registration-rules-fields';
 
-const STATUSES = [
-  { value: 'upcoming', label: 'Kommande' },
-  { value: 'ongoing', label: 'Pågående' },
-  { value: 'completed', label: 'Avslutad' },
-  { value: 'cancelled', label: 'Inställd' },
-];
+const STATUSES = EVENT_STATUSES.map((value) => ({ value, label: EVENT_STATUS_LABELS[value] }));
 
 const day = (v: string | null) => (v ? v.slice(0, 10) : undefined);
 const dayBefore = (v: string | null) => {
@@ -99,6 +95,8 @@ export function EventForm({
           description="Rekommenderas i multiplar av 4 för bollgrupper"
           min={MAX_PARTICIPANTS_MIN}
           step={MAX_PARTICIPANTS_STEP}
+          // Too few is refused with the schema's message, never rounded up on blur (issue 27).
+          clampBehavior="none"
           allowDecimal={false}
           required
           {...form.getInputProps('maxParticipants')}
