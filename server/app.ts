@@ -61,6 +61,7 @@ import { registerDietaryJobs } from './registrations/dietary.jobs';
 import { registerOfferJobs } from './registrations/offers.jobs';
 import { offersRoutes } from './registrations/offers.routes';
 import { registrationsRoutes } from './registrations/registrations.routes';
+import { upcomingEventsRoutes } from './registrations/upcoming.routes';
 import { reportsRoutes } from './reports/reports.routes';
 
 declare module 'fastify' {
@@ -195,6 +196,7 @@ export async function buildApp({
   await app.register(realtimeRoutes);
   await app.register(registrationsRoutes);
   await app.register(offersRoutes);
+  await app.register(upcomingEventsRoutes);
   await app.register(announcementsRoutes);
   await app.register(auditRoutes);
   await app.register(exportsRoutes);

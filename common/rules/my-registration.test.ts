@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { directionsUrl } from './directions';
+import { amountLeftToPay, myPlaceBadge, myPlaceStatusText } from './my-registration';
+
+describe('myPlaceBadge and myPlaceStatusText', () => {
+  const fmt = (iso: string) => `<${iso}>`;
+
+  it('names a registered place, a reservlista place with its number and an offer', () => {
+    expect(myPlaceBadge({ status: 'registered', position: null })).toBe('Anmäld');
+    expect(myPlaceBadge({ status: 'waitlisted', position: 3 })).toBe('Reservlista nr 3');
+    expect(myPlaceBadge({ status: 'waitlisted', position: null })).toBe('Reservlista');
+    expect(myPlaceBadge({ status: 'offered', position: null })).toBe('Erbjuden plats');
+  });
+
+  it('says until when an offer lasts', () => {
+    const offer = { status: 'offered' as const, position: null, offerExpiresAt: '2026-06-14T16:00:00Z' };
+    expect(myPlaceStatusText(offer, fmt)).toBe('Erbjuden plats till <2026-06-14T16:00:00Z>');
+    expect(myPlaceStatusText({ ...offer, offerExpiresAt: null }, fmt)).toBe('Erbjuden plats');
+    expect(myPlaceStatusText({ status: 'waitlisted', position: 2, offerExpiresAt: null }, fmt)).toBe(
+      'Reservlista nr 2',
+    );
+  });
+});
+
+describe('amountLeftToPay', () => {
+  const event = { price: 445 };
+  it('is the fee while a held place is unpaid', () => {
+    expect(amountLeftToPay(event, { status: 'registered', paymentStatus: 'pending', amountPaid: 0 })).toBe(
+      445,
+    );
+    expect(amountLeftToPay(event, { status: 'offered', paymentStatus: 'pending', amountPaid: 0 })).toBe(445);
+    expect(amountLeftToPay(event, { status: 'registered', paymentStatus: 'pending', amountPaid: 100 })).toBe(
+      345,
+    );
+  });
+  it('is nothing on the reservlista, once paid or refunded, or for a free event', () => {
+    expect(amountLeftToPay(event, { status: 'waitlisted', paymentStatus: 'pending', amountPaid: 0 })).toBe(0);
+    expect(amountLeftToPay(event, { status: 'registered', paymentStatus: 'paid', amountPaid: 445 })).toBe(0);
+    expect(amountLeftToPay(event, { status: 'registered', paymentStatus: 'refunded', amountPaid: 445 })).toBe(
+      0,
+    );
+    expect(
+      amountLeftToPay({ price: 0 }, { status: 'registered', paymentStatus: 'pending', amountPaid: 0 }),
+    ).toBe(0);
+  });
+});
+
+describe('directionsUrl', () => {
+  it('builds a Google Maps directions link with the place encoded', () => {
+    expect(directionsUrl('Bro Hof Slott GK, Bro')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=Bro%20Hof%20Slott%20GK%2C%20Bro',
+    );
+    const url = new URL(directionsUrl('Åby & Söder  GK\n')!);
+    expect(url.searchParams.get('api')).toBe('1');
+    expect(url.searchParams.get('destination')).toBe('Åby & Söder GK');
+  });
+  it('gives none for an empty place', () => {
+    expect(directionsUrl('  ')).toBeNull();
+  });
+});

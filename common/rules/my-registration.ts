@@ -1,0 +1,38 @@
+import type { LiveRegistrationStatus, PaymentStatus } from '../options';
+
+/** What the member's own live registration says about their place (GET /api/me/upcoming-events). */
+export interface MyPlace {
+  status: LiveRegistrationStatus;
+  /** 1-based place on the reservlista while waitlisted. */
+  position: number | null;
+  offerExpiresAt: string | null;
+}
+
+/** The short badge on cards and in the calendar: 'Anmäld', 'Reservlista nr 3', 'Erbjuden plats'. */
+export function myPlaceBadge(p: Pick<MyPlace, 'status' | 'position'>): string {
+  if (p.status === 'registered') return 'Anmäld';
+  if (p.status === 'offered') return 'Erbjuden plats';
+  return p.position ? `Reservlista nr ${p.position}` : 'Reservlista';
+}
+
+/**
+ * The status line of 'Dina kommande evenemang': the badge, and for an offer the time it lasts
+ * ('Erbjuden plats till 14 jun 18:00'), with the date written by the caller's formatter.
+ */
+export function myPlaceStatusText(p: MyPlace, formatWhen: (iso: string) => string): string {
+  if (p.status === 'offered' && p.offerExpiresAt)
+    return `Erbjuden plats till ${formatWhen(p.offerExpiresAt)}`;
+  return myPlaceBadge(p);
+}
+
+/**
+ * What the member still has to pay for the event (SEK): the fee less what was paid while a place is
+ * held (registered, or offered) and not paid; nothing on the reservlista, when paid or refunded.
+ */
+export function amountLeftToPay(
+  event: { price: number },
+  reg: { status: LiveRegistrationStatus; paymentStatus: PaymentStatus; amountPaid: number },
+): number {
+  if (reg.status === 'waitlisted' || reg.paymentStatus !== 'pending') return 0;
+  return Math.max(0, event.price - reg.amountPaid);
+}
