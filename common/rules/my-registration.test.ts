@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { directionsUrl } from './directions';
-import { amountLeftToPay, myPlaceBadge, myPlaceStatusText } from './my-registration';
+import {
+  amountLeftToPay,
+  myPlaceBadge,
+  myPlaceStatusText,
+  paymentLine,
+  teeTimeLine,
+} from './my-registration';
 
 describe('myPlaceBadge and myPlaceStatusText', () => {
   const fmt = (iso: string) => `<${iso}>`;
@@ -56,5 +62,32 @@ describe('directionsUrl', () => {
   });
   it('gives none for an empty place', () => {
     expect(directionsUrl('  ')).toBeNull();
+  });
+});
+
+describe('paymentLine and teeTimeLine', () => {
+  const place = {
+    status: 'registered' as const,
+    paymentStatus: 'pending' as const,
+    amountToPay: 3450,
+    event: { payOnline: true },
+  };
+  it('says what is left to pay and how', () => {
+    expect(paymentLine(place)).toBe('Att betala 3\u00a0450 kr');
+    expect(paymentLine({ ...place, event: { payOnline: false } })).toBe(
+      'Att betala 3\u00a0450 kr – betalas på plats',
+    );
+    expect(paymentLine({ ...place, amountToPay: 0, paymentStatus: 'paid' })).toBe('Betald');
+    expect(paymentLine({ ...place, amountToPay: 0, paymentStatus: 'refunded' })).toBe('Återbetald');
+  });
+  it('says nothing on the reservlista or for a free event', () => {
+    expect(paymentLine({ ...place, status: 'waitlisted', amountToPay: 0 })).toBeNull();
+    expect(paymentLine({ ...place, amountToPay: 0 })).toBeNull();
+  });
+  it('writes the tee time, group and starting hole that are set', () => {
+    expect(teeTimeLine({ name: 'Boll 2', teeTimeLocal: '09:10', startingHole: 10 })).toBe(
+      'Starttid 09:10 · Boll 2 · Hål 10',
+    );
+    expect(teeTimeLine({ name: 'Boll 1', teeTimeLocal: null, startingHole: null })).toBe('Boll 1');
   });
 });

@@ -1,4 +1,5 @@
 import type { LiveRegistrationStatus, PaymentStatus } from '../options';
+import { formatKr } from './money';
 
 /** What the member's own live registration says about their place (GET /api/me/upcoming-events). */
 export interface MyPlace {
@@ -35,4 +36,40 @@ export function amountLeftToPay(
 ): number {
   if (reg.status === 'waitlisted' || reg.paymentStatus !== 'pending') return 0;
   return Math.max(0, event.price - reg.amountPaid);
+}
+
+/**
+ * The payment line of a place: 'Att betala 445 kr' (paid on the site), 'Att betala 445 kr – betalas
+ * på plats', 'Betald', 'Återbetald'; null when nothing is to pay (the reservlista, a free event).
+ */
+export function paymentLine(p: {
+  status: LiveRegistrationStatus;
+  paymentStatus: PaymentStatus;
+  amountToPay: number;
+  event: { payOnline: boolean };
+}): string | null {
+  if (p.status === 'waitlisted') return null;
+  if (p.amountToPay > 0) {
+    return p.event.payOnline
+      ? `Att betala ${formatKr(p.amountToPay)}`
+      : `Att betala ${formatKr(p.amountToPay)} – betalas på plats`;
+  }
+  if (p.paymentStatus === 'paid') return 'Betald';
+  if (p.paymentStatus === 'refunded') return 'Återbetald';
+  return null;
+}
+
+/** A published ball group as one line: 'Starttid 09:10 · Boll 2 · Hål 10' (the parts that are set). */
+export function teeTimeLine(g: {
+  name: string;
+  teeTimeLocal: string | null;
+  startingHole: number | null;
+}): string {
+  return [
+    g.teeTimeLocal ? `Starttid ${g.teeTimeLocal}` : null,
+    g.name,
+    g.startingHole ? `Hål ${g.startingHole}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -1,5 +1,6 @@
 import { type dayjs, inSweden } from '@client/lib/dayjs';
 import type { Event } from '@common/schemas/events';
+import type { UpcomingEvent } from '@common/schemas/upcoming-events';
 import {
   ActionIcon,
   Anchor,
@@ -15,6 +16,7 @@ import {
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { MyPlaceBadge } from './my-place-badge';
 
 const WEEKDAYS = ['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön'];
 
@@ -31,9 +33,16 @@ function monthGrid(month: dayjs.Dayjs): dayjs.Dayjs[] {
 
 /**
  * A month calendar of events (decisions: replaces 'coming soon'): Swedish,
- * weeks from Monday, each event on the days it covers, linking to it.
+ * weeks from Monday, each event on the days it covers, linking to it; the member's own events marked
+ * with their place ('Anmäld', 'Reservlista nr 3').
  */
-export function EventsCalendar({ events }: { events: Event[] }) {
+export function EventsCalendar({
+  events,
+  places = new Map(),
+}: {
+  events: Event[];
+  places?: Map<number, UpcomingEvent>;
+}) {
   const [month, setMonth] = useState(() => inSweden(new Date()).startOf('month'));
   const byDay = useMemo(() => {
     const map = new Map<string, Event[]>();
@@ -108,21 +117,27 @@ export function EventsCalendar({ events }: { events: Event[] }) {
               </Text>
               <VisuallyHidden>{d.format('dddd D MMMM')}</VisuallyHidden>
               <Stack gap={2}>
-                {dayEvents.map((e) => (
-                  <Anchor
-                    key={e.id}
-                    component={Link}
-                    to={`/events/${e.id}`}
-                    size="xs"
-                    // The darkest green: readable on today's tinted cell and the grey days of other months.
-                    c="golf.9"
-                    lineClamp={2}
-                    title={e.title}
-                    style={{ overflowWrap: 'anywhere', lineHeight: 1.2 }}
-                  >
-                    {e.title}
-                  </Anchor>
-                ))}
+                {dayEvents.map((e) => {
+                  const place = places.get(e.id);
+                  return (
+                    <Stack key={e.id} gap={1} align="flex-start">
+                      <Anchor
+                        component={Link}
+                        to={`/events/${e.id}`}
+                        size="xs"
+                        // The darkest green: readable on today's tinted cell and the grey days of other months.
+                        c="golf.9"
+                        lineClamp={2}
+                        title={e.title}
+                        fw={place ? 700 : undefined}
+                        style={{ overflowWrap: 'anywhere', lineHeight: 1.2 }}
+                      >
+                        {e.title}
+                      </Anchor>
+                      {place ? <MyPlaceBadge place={place} size="xs" /> : null}
+                    </Stack>
+                  );
+                })}
               </Stack>
             </Box>
           );
