@@ -1,4 +1,5 @@
 import { type dayjs, inSweden } from '@client/lib/dayjs';
+import { myPlaceBadge } from '@common/rules/my-registration';
 import type { Event } from '@common/schemas/events';
 import type { UpcomingEvent } from '@common/schemas/upcoming-events';
 import {
@@ -19,6 +20,30 @@ import { Link } from 'react-router';
 import { MyPlaceBadge } from './my-place-badge';
 
 const WEEKDAYS = ['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön'];
+
+/**
+ * The member's place in a day cell: the badge where the cell is wide enough (from sm), a coloured dot
+ * with the same words for screen readers on a phone, where a 50 px cell cannot hold 'Reservlista nr 3'.
+ */
+function CalendarPlaceMark({ place }: { place: UpcomingEvent }) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <MyPlaceBadge place={place} size="xs" />
+      </Box>
+      <Box hiddenFrom="sm" title={myPlaceBadge(place)}>
+        <Box
+          aria-hidden
+          w={8}
+          h={8}
+          bg={place.status === 'registered' ? 'golf.7' : place.status === 'offered' ? 'grape.7' : 'orange.7'}
+          style={{ borderRadius: '50%' }}
+        />
+        <VisuallyHidden>{myPlaceBadge(place)}</VisuallyHidden>
+      </Box>
+    </>
+  );
+}
 
 /** Days of the month grid, from the Monday on or before the 1st to the Sunday on or after the last day. */
 function monthGrid(month: dayjs.Dayjs): dayjs.Dayjs[] {
@@ -134,7 +159,7 @@ export function EventsCalendar({
                       >
                         {e.title}
                       </Anchor>
-                      {place ? <MyPlaceBadge place={place} size="xs" /> : null}
+                      {place ? <CalendarPlaceMark place={place} /> : null}
                     </Stack>
                   );
                 })}

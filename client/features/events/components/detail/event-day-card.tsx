@@ -1,8 +1,9 @@
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { directionsUrl } from '@common/rules/directions';
+import { isMultiDay } from '@common/rules/event-kind';
 import { teeTimeLine } from '@common/rules/my-registration';
 import type { EventDetail } from '@common/schemas/events';
-import { Anchor, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, List, Paper, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconFlag, IconMapPin, IconToolsKitchen2 } from '@tabler/icons-react';
 import { useMyUpcomingEvents } from '../../api/upcoming-events-api';
 
@@ -30,18 +31,21 @@ export function EventDayCard({ event }: { event: EventDetail }) {
       <Title order={2} fz="lg" id="event-day-title" mb="xs">
         Din dag
       </Title>
-      <Stack gap="xs">
-        <Text size="sm">
-          {formatLongDate(event.startTime)}, start kl. {formatTime(event.startTime)}
-        </Text>
-        {group ? (
-          <Group gap={8} wrap="nowrap" align="flex-start">
-            <IconFlag size={18} aria-hidden />
-            <Text size="sm" fw={600}>
-              {teeTimeLine(group)}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="xs">
+        <Group gap={8} wrap="nowrap" align="flex-start">
+          <IconFlag size={18} aria-hidden />
+          <div>
+            <Text size="sm">
+              {isMultiDay(event) ? `${formatLongDate(event.startTime)}, ` : ''}Start kl.{' '}
+              {formatTime(event.startTime)}
             </Text>
-          </Group>
-        ) : null}
+            {group ? (
+              <Text size="sm" fw={600}>
+                {teeTimeLine(group)}
+              </Text>
+            ) : null}
+          </div>
+        </Group>
         {directions ? (
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconMapPin size={18} aria-hidden />
@@ -71,7 +75,7 @@ export function EventDayCard({ event }: { event: EventDetail }) {
             </div>
           </Group>
         ) : null}
-      </Stack>
+      </SimpleGrid>
     </Paper>
   );
 }
