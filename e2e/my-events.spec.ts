@@ -131,6 +131,16 @@ test.describe('my coming events', () => {
     expect(href.searchParams.get('destination')).toBe('Bro Hof Slott GK, Bro');
     await expect(dayCard.getByRole('listitem')).toHaveText(['Greenfee', 'Kaffe/smörgås', 'Lunch']);
     await expect(dayCard).toContainText(/Starttid 10:00/);
+
+    // Leaving the reservlista: its notice says it is no longer current.
+    const placeNotice = member.getByRole('button', { name: new RegExp(`på reservlistan: ${full!.title}`) });
+    await member.goto('/notifications');
+    await expect(placeNotice.first()).toBeVisible();
+    await expect(placeNotice.first()).not.toContainText('Inte längre aktuell');
+    await call(member, 'DELETE', `/api/events/${full!.id}/register`);
+    await member.reload();
+    await expect(placeNotice.first()).toContainText('Inte längre aktuell');
+    await expect(placeNotice.first()).toHaveAccessibleName(/\(inte längre aktuell\)$/);
   });
 
   test('a member without coming places is led to the events list', async ({ page }) => {
