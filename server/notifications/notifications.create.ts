@@ -43,7 +43,7 @@ export function newBatch(): string {
 
 /**
  * The API shape of a stored notice; `current: false` when the state it told of has ended (the list
- * decides it, notice-currency.ts; a notice sent live is news, so current, and carries no flag).
+ * decides it, notice-currency.queries.ts; a notice sent live is news, so current, and carries no flag).
  */
 export function presentNotification(row: NotificationRow, current = true): Notification {
   return {

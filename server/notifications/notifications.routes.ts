@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
-import { findEndedNotices } from './notice-currency';
+import { findEndedNotices } from './notice-currency.queries';
 import { presentNotification } from './notifications.create';
 import { registerNotificationJobs } from './notifications.jobs';
 import { countUnread, listNotifications, markRead } from './notifications.queries';
