@@ -69,6 +69,7 @@ import { registerOfferJobs } from './registrations/offers.jobs';
 import { offersRoutes } from './registrations/offers.routes';
 import { registrationsRoutes } from './registrations/registrations.routes';
 import { roomWishRoutes } from './registrations/room-wish.routes';
+import { upcomingEventsRoutes } from './registrations/upcoming.routes';
 import { reportsRoutes } from './reports/reports.routes';
 
 declare module 'fastify' {
@@ -212,6 +213,7 @@ export async function buildApp({
   await app.register(registrationsRoutes);
   await app.register(offersRoutes);
   await app.register(roomWishRoutes);
+  await app.register(upcomingEventsRoutes);
   await app.register(announcementsRoutes);
   await app.register(auditRoutes);
   await app.register(exportsRoutes);

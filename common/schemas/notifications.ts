@@ -13,6 +13,11 @@ export const notificationSchema = z.object({
   url: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  /**
+   * False once the state it told of has ended (left the reservlista, an offer answered or past); absent
+   * means current (notices sent live, some built in SQL, are news).
+   */
+  current: z.literal(false).optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

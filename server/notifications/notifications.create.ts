@@ -41,8 +41,11 @@ export function newBatch(): string {
   return randomUUID();
 }
 
-/** The API shape of a stored notice. */
-export function presentNotification(row: NotificationRow): Notification {
+/**
+ * The API shape of a stored notice; `current: false` when the state it told of has ended (the list
+ * decides it, notice-currency.queries.ts; a notice sent live is news, so current, and carries no flag).
+ */
+export function presentNotification(row: NotificationRow, current = true): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -51,6 +54,7 @@ export function presentNotification(row: NotificationRow): Notification {
     url: row.url,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
+    ...(current ? {} : { current: false as const }),
   };
 }
 

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
+import { findEndedNotices } from './notice-currency.queries';
 import { presentNotification } from './notifications.create';
 import { registerNotificationJobs } from './notifications.jobs';
 import { countUnread, listNotifications, markRead } from './notifications.queries';
@@ -57,7 +58,11 @@ async function notificationRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       const { page, limit } = request.query;
       const rows = await listNotifications(app.db, { userId: user.id, page, limit });
-      return { items: rows.map(presentNotification), unread: await countUnread(app.db, user.id) };
+      const ended = await findEndedNotices(app.db, rows);
+      return {
+        items: rows.map((row) => presentNotification(row, !ended.has(row.id))),
+        unread: await countUnread(app.db, user.id),
+      };
     },
   );
 

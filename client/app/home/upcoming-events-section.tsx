@@ -1,4 +1,5 @@
 import { useEvents } from '@client/features/events/api/events-query';
+import { useMyPlacesByEvent } from '@client/features/events/api/upcoming-events-api';
 import { EventCard } from '@client/features/events/components/event-card';
 import { upcomingEvents } from '@client/features/events/lib/upcoming-events';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
@@ -18,6 +19,8 @@ export interface UpcomingEventsSectionProps {
 export function UpcomingEventsSection(props: UpcomingEventsSectionProps) {
   const { title, count, emptyText, allLabel, cols } = props;
   const { data, isPending, isError } = useEvents();
+  // A member's own places as badges (nothing is asked for a visitor on the landing page).
+  const places = useMyPlacesByEvent();
   const events = data ? upcomingEvents(data, count) : [];
 
   return (
@@ -48,7 +51,7 @@ export function UpcomingEventsSection(props: UpcomingEventsSectionProps) {
       ) : (
         <SimpleGrid cols={cols}>
           {events.map((e) => (
-            <EventCard key={e.id} event={e} />
+            <EventCard key={e.id} event={e} myPlace={places.get(e.id)} />
           ))}
         </SimpleGrid>
       )}

@@ -4,6 +4,7 @@ import { cancelResultSchema, type Registration, registrationSchema } from '@comm
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { EVENTS_KEY, eventKey, registrationsKey } from './events-query';
+import { UPCOMING_EVENTS_KEY } from './upcoming-events-api';
 
 // Answers are checked against their schemas in development only; written out at each call so the build
 // drops the schemas and zod with them: the event page a visitor opens loads these mutations (issue 17).
@@ -19,6 +20,7 @@ function useInvalidateEvent() {
       qc.invalidateQueries({ queryKey: EVENTS_KEY, exact: true }),
       id !== undefined ? qc.invalidateQueries({ queryKey: eventKey(id) }) : Promise.resolve(),
       id !== undefined ? qc.invalidateQueries({ queryKey: registrationsKey(id) }) : Promise.resolve(),
+      qc.invalidateQueries({ queryKey: UPCOMING_EVENTS_KEY }),
     ]);
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@common/schemas/registrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { eventKey } from './events-query';
+import { UPCOMING_EVENTS_KEY } from './upcoming-events-api';
 
 // Answers checked against their schemas in development only (zod stays out of a visitor's event page).
 
@@ -37,6 +38,7 @@ function useRefreshEvent(eventId: number) {
       qc.invalidateQueries({ queryKey: eventKey(eventId) }),
       qc.invalidateQueries({ queryKey: ['/api/events'], exact: true }),
       qc.invalidateQueries({ queryKey: ['/api/users'] }),
+      qc.invalidateQueries({ queryKey: UPCOMING_EVENTS_KEY }),
     ]);
 }
 

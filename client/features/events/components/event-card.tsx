@@ -2,12 +2,14 @@ import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import type { Event } from '@common/schemas/events';
+import type { UpcomingEvent } from '@common/schemas/upcoming-events';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconCoin, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from './availability-badge';
 import { EventImage } from './event-image';
+import { MyPlaceBadge } from './my-place-badge';
 
 type CardEvent = Pick<
   Event,
@@ -29,6 +31,8 @@ type CardEvent = Pick<
 
 export interface EventCardProps {
   event: CardEvent;
+  /** The logged-in member's own place at the event, shown as a badge. */
+  myPlace?: UpcomingEvent;
 }
 
 function InfoRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -43,7 +47,7 @@ function InfoRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** An event as a card (landing page, member dashboard): image, title, date, place, price, availability. */
-export function EventCard({ event }: EventCardProps) {
+export function EventCard({ event, myPlace }: EventCardProps) {
   return (
     <Card withBorder radius="md" padding="md" shadow="xs" h="100%">
       <Card.Section>
@@ -51,7 +55,10 @@ export function EventCard({ event }: EventCardProps) {
         <EventImage event={event} height={170} sizes="(min-width: 48em) 50vw, 100vw" />
       </Card.Section>
       <Stack gap="xs" mt="md" flex={1}>
-        <AvailabilityBadge event={event} />
+        <Group gap={6}>
+          <AvailabilityBadge event={event} />
+          {myPlace ? <MyPlaceBadge place={myPlace} /> : null}
+        </Group>
         <Title order={3} fz="lg" lineClamp={2}>
           {event.title}
         </Title>

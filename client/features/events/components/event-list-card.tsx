@@ -3,12 +3,14 @@ import { formatKr } from '@client/lib/format';
 import { calendarDays, formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { durationHours } from '@common/rules/event-phase';
 import type { Event } from '@common/schemas/events';
+import type { UpcomingEvent } from '@common/schemas/upcoming-events';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconClock, IconCoin, IconMapPin, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from './availability-badge';
 import { EventImage } from './event-image';
+import { MyPlaceBadge } from './my-place-badge';
 import { PhaseBadge } from './phase-badge';
 
 function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -24,9 +26,10 @@ function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 /**
  * An event on the events page (spec §2): image, badges, title, date, place,
- * time range with duration, participants, price and a two-line description.
+ * time range with duration, participants, price and a two-line description; the member's own place
+ * ('Anmäld', 'Reservlista nr 3') when `myPlace` is given.
  */
-export function EventListCard({ event }: { event: Event }) {
+export function EventListCard({ event, myPlace }: { event: Event; myPlace?: UpcomingEvent }) {
   // A trip shows its days ('11–13 december 2026'), a round its clock ('10:00 – 14:00 (4 h)').
   const multiDay = isMultiDay(event);
   return (
@@ -43,6 +46,7 @@ export function EventListCard({ event }: { event: Event }) {
         <Group gap={6}>
           <PhaseBadge event={event} />
           <AvailabilityBadge event={event} />
+          {myPlace ? <MyPlaceBadge place={myPlace} /> : null}
         </Group>
         <Title order={3} fz="lg" lineClamp={2}>
           {event.title}

@@ -1,5 +1,7 @@
 import { type dayjs, inSweden } from '@client/lib/dayjs';
+import { myPlaceBadge } from '@common/rules/my-registration';
 import type { Event } from '@common/schemas/events';
+import type { UpcomingEvent } from '@common/schemas/upcoming-events';
 import {
   ActionIcon,
   Anchor,
@@ -15,8 +17,33 @@ import {
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { MyPlaceBadge } from './my-place-badge';
 
 const WEEKDAYS = ['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön'];
+
+/**
+ * The member's place in a day cell: the badge where the cell is wide enough (from sm), a coloured dot
+ * with the same words for screen readers on a phone, where a 50 px cell cannot hold 'Reservlista nr 3'.
+ */
+function CalendarPlaceMark({ place }: { place: UpcomingEvent }) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <MyPlaceBadge place={place} size="xs" />
+      </Box>
+      <Box hiddenFrom="sm" title={myPlaceBadge(place)}>
+        <Box
+          aria-hidden
+          w={8}
+          h={8}
+          bg={place.status === 'registered' ? 'golf.7' : place.status === 'offered' ? 'grape.7' : 'orange.7'}
+          style={{ borderRadius: '50%' }}
+        />
+        <VisuallyHidden>{myPlaceBadge(place)}</VisuallyHidden>
+      </Box>
+    </>
+  );
+}
 
 /** Days of the month grid, from the Monday on or before the 1st to the Sunday on or after the last day. */
 function monthGrid(month: dayjs.Dayjs): dayjs.Dayjs[] {
@@ -31,9 +58,16 @@ function monthGrid(month: dayjs.Dayjs): dayjs.Dayjs[] {
 
 /**
  * A month calendar of events (decisions: replaces 'coming soon'): Swedish,
- * weeks from Monday, each event on the days it covers, linking to it.
+ * weeks from Monday, each event on the days it covers, linking to it; the member's own events marked
+ * with their place ('Anmäld', 'Reservlista nr 3').
  */
-export function EventsCalendar({ events }: { events: Event[] }) {
+export function EventsCalendar({
+  events,
+  places = new Map(),
+}: {
+  events: Event[];
+  places?: Map<number, UpcomingEvent>;
+}) {
   const [month, setMonth] = useState(() => inSweden(new Date()).startOf('month'));
   const byDay = useMemo(() => {
     const map = new Map<string, Event[]>();
@@ -108,21 +142,27 @@ export function EventsCalendar({ events }: { events: Event[] }) {
               </Text>
               <VisuallyHidden>{d.format('dddd D MMMM')}</VisuallyHidden>
               <Stack gap={2}>
-                {dayEvents.map((e) => (
-                  <Anchor
-                    key={e.id}
-                    component={Link}
-                    to={`/events/${e.id}`}
-                    size="xs"
-                    // The darkest green: readable on today's tinted cell and the grey days of other months.
-                    c="golf.9"
-                    lineClamp={2}
-                    title={e.title}
-                    style={{ overflowWrap: 'anywhere', lineHeight: 1.2 }}
-                  >
-                    {e.title}
-                  </Anchor>
-                ))}
+                {dayEvents.map((e) => {
+                  const place = places.get(e.id);
+                  return (
+                    <Stack key={e.id} gap={1} align="flex-start">
+                      <Anchor
+                        component={Link}
+                        to={`/events/${e.id}`}
+                        size="xs"
+                        // The darkest green: readable on today's tinted cell and the grey days of other months.
+                        c="golf.9"
+                        lineClamp={2}
+                        title={e.title}
+                        fw={place ? 700 : undefined}
+                        style={{ overflowWrap: 'anywhere', lineHeight: 1.2 }}
+                      >
+                        {e.title}
+                      </Anchor>
+                      {place ? <CalendarPlaceMark place={place} /> : null}
+                    </Stack>
+                  );
+                })}
               </Stack>
             </Box>
           );

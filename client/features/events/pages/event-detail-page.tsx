@@ -28,6 +28,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useEvent, useRegistrations } from '../api/events-query';
 import { EventActions } from '../components/detail/event-actions';
+import { EventDayCard } from '../components/detail/event-day-card';
 import { EventInfoCard } from '../components/detail/event-info-card';
 import { ParticipantsTable, PrivateNotes } from '../components/detail/participants-table';
 import { OpensCountdown, RegistrationStateCard } from '../components/detail/registration-state-card';
@@ -152,6 +153,10 @@ export function EventDetailPage() {
             </Group>
           </Group>
         </div>
+        {/* Event day for a member with a place: directions, what is included, their tee time (issue 27). */}
+        {!editing && !ended && event.myRegistration?.status === 'registered' ? (
+          <EventDayCard event={event} />
+        ) : null}
 
         {editing ? (
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>

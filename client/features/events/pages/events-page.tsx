@@ -2,6 +2,7 @@ import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
 import type { EventFilter } from '@common/options';
 import type { Event } from '@common/schemas/events';
+import type { UpcomingEvent } from '@common/schemas/upcoming-events';
 import {
   Alert,
   Button,
@@ -21,6 +22,7 @@ import { IconCalendarEvent, IconList, IconPlus, IconSearch } from '@tabler/icons
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useEvents } from '../api/events-query';
+import { useMyPlacesByEvent } from '../api/upcoming-events-api';
 import { EventListCard } from '../components/event-list-card';
 import { countText, filterEvents } from '../lib/filter-events';
 
@@ -40,11 +42,17 @@ const FILTERS: { value: EventFilter; label: string }[] = [
  * the tabs around the list update their context right after they mount, which would make React hydrate every
  * card part at once, in one long task (issue 17).
  */
-const EventCards = memo(function EventCards({ events }: { events: Event[] }) {
+const EventCards = memo(function EventCards({
+  events,
+  places,
+}: {
+  events: Event[];
+  places: Map<number, UpcomingEvent>;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
       {events.map((e) => (
-        <EventListCard key={e.id} event={e} />
+        <EventListCard key={e.id} event={e} myPlace={places.get(e.id)} />
       ))}
     </SimpleGrid>
   );
@@ -55,6 +63,8 @@ export function EventsPage() {
   usePageTitle('Evenemang');
   const { isAdmin } = useAuth();
   const { data, isLoading, isError } = useEvents();
+  // The member's own places, read apart from the list: the list itself is the same for everyone.
+  const places = useMyPlacesByEvent();
   const [q, setQ] = useState('');
   // 'Kommande' first: what a member can still join (issue 18).
   const [filter, setFilter] = useState<EventFilter>('upcoming');
@@ -127,7 +137,7 @@ export function EventsPage() {
                     </Text>
                   </Stack>
                 ) : (
-                  <EventCards events={shown} />
+                  <EventCards events={shown} places={places} />
                 )}
               </Tabs.Panel>
               <Tabs.Panel value="calendar" pt="md">
@@ -139,7 +149,7 @@ export function EventsPage() {
                       </Center>
                     }
                   >
-                    <EventsCalendar events={shown} />
+                    <EventsCalendar events={shown} places={places} />
                   </Suspense>
                 ) : null}
               </Tabs.Panel>

@@ -48,7 +48,6 @@ export function PushDeviceCard() {
       setState(s);
       done(s);
     } catch (err) {
-      console.error('Pushnotiser', err);
       toastError(
         'Pushnotiserna kunde inte ändras',
         err instanceof PushSetupError ? err.message : apiErrorMessage(err, 'Försök igen om en stund.'),

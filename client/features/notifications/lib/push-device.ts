@@ -1,4 +1,4 @@
-import { apiErrorStatus } from '@client/lib/api';
+import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { registerServiceWorker } from '@client/lib/service-worker';
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from '../api/push-api';
 
@@ -59,20 +59,42 @@ export async function readPushState(): Promise<PushState> {
   return sub ? 'active' : 'inactive';
 }
 
-/** Why turning push on did not work, in Swedish. */
+/** Why turning push on did not work, in Swedish, with what to do. */
 export class PushSetupError extends Error {}
+
+/** Any failure but the browser's own refusal: what the member can do about it. */
+export const PUSH_FAILED_MESSAGE =
+  'Kunde inte slå på notiser. Försök igen, eller kontrollera att webbläsaren tillåter notiser för singelgolf.';
+export const PUSH_NO_SERVICE_WORKER_MESSAGE =
+  'Kunde inte slå på notiser: appens service worker är inte igång. Ladda om sidan och försök igen.';
 
 /**
  * 'Aktivera pushnotiser på den här enheten': asks for permission (only now, on the click), subscribes
  * through the service worker with the server's key and registers the subscription with the server.
+ * 'blocked' only when the browser's setting really is 'denied' (some browsers answer 'denied' for a
+ * prompt they did not show or that was closed); every other failure is a PushSetupError saying what to do.
  */
 export async function enablePush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
-  if (permission === 'denied') return 'blocked';
-  if (permission !== 'granted') return 'inactive';
-  const reg = await registration();
-  if (!reg) throw new PushSetupError('Appens service worker är inte igång. Ladda om sidan och försök igen.');
+  if (Notification.permission === 'denied') return 'blocked';
+  if (permission === 'default') return 'inactive'; // The member closed the question: nothing failed.
+  if (permission !== 'granted') throw new PushSetupError(PUSH_FAILED_MESSAGE);
+  const reg = await registration().catch(() => null);
+  if (!reg) throw new PushSetupError(PUSH_NO_SERVICE_WORKER_MESSAGE);
+  try {
+    await subscribeAndSave(reg);
+  } catch (err) {
+    console.error('Pushnotiser', err);
+    // The server's own words when it refused (e.g. 'Pushnotiser är inte tillgängliga'), else what to do.
+    const refused = apiErrorStatus(err) !== null ? apiErrorMessage(err, '') : '';
+    throw new PushSetupError(refused ? `Kunde inte slå på notiser: ${refused}` : PUSH_FAILED_MESSAGE);
+  }
+  return 'active';
+}
+
+/** The browser's subscription with the server's key (a new one when the key changed), saved on the server. */
+async function subscribeAndSave(reg: ServiceWorkerRegistration): Promise<void> {
   const key = base64UrlToBytes(await fetchPushPublicKey());
   let sub = await reg.pushManager.getSubscription();
   if (sub && !sameKey(sub, key)) {
@@ -91,7 +113,6 @@ export async function enablePush(): Promise<PushState> {
     await sub.unsubscribe();
     await save(await subscribe());
   }
-  return 'active';
 }
 
 /** Registers a browser subscription with the server. */

@@ -15,19 +15,18 @@ const WHO_CAN_MESSAGE_HINTS: Record<WhoCanMessage, string> = {
 };
 
 /** 'Dölj mig i medlemslistan' and 'Vem får skriva till mig', saved together with 'Spara'. */
-function PrivacyForm({ saved }: { saved: PrivacySettings }) {
+function PrivacyForm({
+  saved,
+  saving,
+  onSave,
+}: {
+  saved: PrivacySettings;
+  saving: boolean;
+  onSave: (draft: PrivacySettings) => void;
+}) {
   const [draft, setDraft] = useState(saved);
-  const save = useSavePrivacySettings();
   const dirty =
     draft.hiddenFromDirectory !== saved.hiddenFromDirectory || draft.whoCanMessage !== saved.whoCanMessage;
-  const onSave = () =>
-    save.mutate(draft, {
-      onSuccess: (settings) => {
-        setDraft(settings);
-        toastSuccess(msg.privacySaved);
-      },
-      onError: (err) => toastError(msg.privacySaveFailed, apiErrorMessage(err)),
-    });
 
   return (
     <Stack gap="md">
@@ -58,11 +57,11 @@ function PrivacyForm({ saved }: { saved: PrivacySettings }) {
       </Radio.Group>
       <Group justify="flex-end" gap="sm">
         {dirty && (
-          <Button variant="default" onClick={() => setDraft(saved)} disabled={save.isPending}>
+          <Button variant="default" onClick={() => setDraft(saved)} disabled={saving}>
             Ångra
           </Button>
         )}
-        <Button onClick={onSave} disabled={!dirty} loading={save.isPending}>
+        <Button onClick={() => onSave(draft)} disabled={!dirty} loading={saving}>
           Spara
         </Button>
       </Group>
@@ -73,6 +72,15 @@ function PrivacyForm({ saved }: { saved: PrivacySettings }) {
 /** The member's privacy settings in the profile's 'Integritet' section. */
 export function PrivacySettingsForm() {
   const settings = usePrivacySettings();
+  // The save lives here, not in the form: the saved settings remount the form (its key), and a
+  // mutation's own callbacks never run once the component that started it is gone, so the
+  // confirmation would be lost (issue 27).
+  const save = useSavePrivacySettings();
+  const onSave = (draft: PrivacySettings) =>
+    save.mutate(draft, {
+      onSuccess: () => toastSuccess(msg.privacySaved),
+      onError: (err) => toastError(msg.privacySaveFailed, apiErrorMessage(err, 'Försök igen om en stund.')),
+    });
   if (settings.isLoading) {
     return (
       <Group justify="center" py="md">
@@ -92,7 +100,12 @@ export function PrivacySettingsForm() {
       <Text size="sm" c="dimmed">
         Bestäm vem som hittar dig och vem som kan skriva till dig.
       </Text>
-      <PrivacyForm key={JSON.stringify(settings.data)} saved={settings.data} />
+      <PrivacyForm
+        key={JSON.stringify(settings.data)}
+        saved={settings.data}
+        saving={save.isPending}
+        onSave={onSave}
+      />
     </Stack>
   );
 }
