@@ -2,11 +2,11 @@ import { msg } from '@common/messages';
 import type { MembershipType } from '@common/options';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
+import type { UserRow } from '../auth/users.presenter';
 import { lockUser } from '../billing/billing.queries';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { NotFoundError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { notifySubscriptionChange } from '../notifications/billing-notices';
 import { insertMembershipChange } from './admin-members.queries';
 

@@ -5,11 +5,11 @@ import type { Db } from '../db/client';
 import { idpAccounts } from '../db/schema';
 import type { MailSettings } from '../email/outbox';
 import { NotFoundError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { builtInAccountId } from './builtin-account';
 import { setPassword } from './idp/accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { endIssuerSessions, endUserSessions } from './sessions';
+import type { UserRow } from './users.presenter';
 
 const NO_PASSWORD = 'Ditt konto loggar in via en annan tjänst; lösenordet ändras där.';
 

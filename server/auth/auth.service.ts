@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
+import type { UserRow } from './users.presenter';
 
 /** What the issuer told us about the person logging in. */
 export interface LoginClaims {

@@ -4,7 +4,6 @@ import type { Db } from '../db/client';
 import { accountTokens, idpAccounts, users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import { ConflictError, DomainError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import {
   consumeToken,
   issueToken,
@@ -13,6 +12,7 @@ import {
   tokenProblemMessage,
 } from './account-tokens';
 import { builtInAccountId } from './builtin-account';
+import type { UserRow } from './users.presenter';
 
 /**
  * A member's new e-mail address takes effect only when its owner follows the link sent to it.

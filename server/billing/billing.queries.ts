@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { processedWebhookEvents, users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 
 /** The member with this Stripe (or test-mode) customer id. */
 export async function findUserByCustomerId(db: Db, customerId: string): Promise<UserRow | undefined> {

@@ -1,6 +1,6 @@
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { handleEventFeeEvent } from '../event-payments/event-payments.service';
-import type { UserRow } from '../members/members.presenter';
 import { notifyPaymentReceived, notifySubscriptionChange } from '../notifications/billing-notices';
 import type {
   BillingEvent,

@@ -4,11 +4,11 @@ import { withdrawalDeadline, withdrawalRefund } from '@common/rules/withdrawal';
 import { formatStockholmLongDate } from '@common/time';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { proWithdrawals, users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import { ConflictError, UpstreamError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { type BillingProvider, ProviderError } from './billing.provider';
 import { setProStartedImmediately } from './billing.queries';
 

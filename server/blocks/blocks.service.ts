@@ -2,10 +2,10 @@ import { msg } from '@common/messages';
 import type { BlockedPair, PrivacySettings } from '@common/schemas/blocks';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/auth.policy';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { events, users } from '../db/schema';
 import { authorize, NotFoundError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { markDirectMessageNoticesRead } from '../notifications/message-notices';
 import { canBlock, canSendDirectMessage } from './blocks.policy';
 import {

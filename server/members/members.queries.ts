@@ -15,25 +15,12 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
-import { preparedQuery } from '../db/prepared';
 import { users } from '../db/schema';
-import type { UserRow } from './members.presenter';
 
-/** One member by id, or undefined. */
-const userById = preparedQuery((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('sg_user_by_id'),
-);
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const rows = await userById(db).execute({ id });
-  return rows[0];
-}
+// The lookup of one account by id belongs to the accounts core; re-exported for members' use.
+export { findUserById } from '../auth/users.queries';
 
 export interface MemberSearchParams {
   q?: string;

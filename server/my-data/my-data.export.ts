@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { type Zippable, zipSync } from 'fflate';
+import { presentFullUser } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import {
   eventRegistrations,
@@ -14,7 +15,6 @@ import {
   userBlocks,
   users,
 } from '../db/schema';
-import { presentFullUser } from '../members/members.presenter';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 

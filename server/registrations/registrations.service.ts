@@ -9,11 +9,11 @@ import {
 import { isPro } from '@common/rules/pro';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { eventRegistrations, events } from '../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { lockEvent } from '../events/events.queries';
-import type { UserRow } from '../members/members.presenter';
 import { notifyEventPaymentReceived } from '../notifications/billing-notices';
 import { notifyRegistration } from '../notifications/event-notices';
 import { type Promotion, promoteFromWaitlist } from './offers.service';

@@ -7,12 +7,12 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { builtInAccountId } from '../auth/builtin-account';
 import { endIssuerSessions, endUserSessions } from '../auth/sessions';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import type { TemplateProps } from '../email/templates/index';
 import { authorize, ConflictError, DomainError, NotFoundError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { canReport, canSuspend } from './reports.policy';
 import { presentAdminReport } from './reports.presenter';
 import {

@@ -2,9 +2,9 @@ import { msg } from '@common/messages';
 import type { ReportTarget } from '@common/options';
 import { displayName } from '@common/rules/display-name';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { events, images, messages, notifications, users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { canUseGroupChat } from '../messages/messages.policy';
 import { findRegistrationStatus } from '../messages/messages.queries';
 
