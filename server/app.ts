@@ -25,11 +25,13 @@ import { createRelyingParty } from './auth/relying-party';
 import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { rememberingSigner } from './auth/session-signer';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
+import { blockedPairsRoutes } from './ball-groups/blocked-pairs.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { blocksRoutes } from './blocks/blocks.routes';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { subscribe } from './domain-events/domain-events';
 import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
@@ -43,6 +45,7 @@ import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { myDataRoutes } from './my-data/my-data.routes';
+import { blockSubscriptions } from './notifications/block-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
 import { registerReminderJobs } from './notifications/reminders.jobs';
 import { changeWatchesPlugin } from './plugins/change-watches';
@@ -101,6 +104,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // Domain events (server/domain-events/): the higher domains' subscriptions, from the bottom layer up.
+  subscribe(blockSubscriptions);
   app.decorate('mail', {
     from: config.mailFrom,
     publicUrl: config.publicUrl,
@@ -201,6 +206,7 @@ export async function buildApp({
   await app.register(imagesRoutes);
   await app.register(membersRoutes);
   await app.register(blocksRoutes);
+  await app.register(blockedPairsRoutes);
   await app.register(myDataRoutes);
   await app.register(reportsRoutes);
   await app.register(feedbackRoutes);

@@ -7,8 +7,6 @@ export const KNOWN_UPWARD: readonly string[] = [
   'ball-groups -> notifications (server/ball-groups/ball-groups.service.ts)',
   'billing -> event-payments (server/billing/billing.sync.ts)',
   'billing -> notifications (server/billing/billing.sync.ts)',
-  'blocks -> ball-groups (server/blocks/blocks.routes.ts)',
-  'blocks -> notifications (server/blocks/blocks.service.ts)',
   'event-payments -> notifications (server/event-payments/event-payments.service.ts)',
   'events -> notifications (server/events/events.service.ts)',
   'events -> realtime (server/events/events.routes.ts)',
@@ -27,7 +25,6 @@ export const KNOWN_UPWARD: readonly string[] = [
 ];
 
 export const KNOWN_MUTUAL: readonly string[] = [
-  'ball-groups <-> blocks',
   'billing <-> event-payments',
   'events <-> notifications',
   'events <-> registrations',
@@ -54,13 +51,11 @@ export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [
   'server/ball-groups/together.service.ts',
   'server/billing/billing.test-mode.ts',
   'server/billing/withdrawal.service.ts',
-  'server/blocks/blocks.service.ts',
   'server/email/outbox.ts',
   'server/events/events.duplicate.ts',
   'server/events/events.ics.ts',
   'server/events/events.service.ts',
   'server/feedback/feedback.routes.ts',
-  'server/images/images.service.ts',
   'server/members/members.service.ts',
   'server/messages/message-spam.ts',
   'server/messages/messages.service.ts',
