@@ -38,6 +38,7 @@ import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
+import { feedbackSubscriptions } from './feedback/feedback-subscriptions';
 import { healthRoutes } from './health/health.routes';
 import { registerImageJobs } from './images/images.jobs';
 import { imagesRoutes } from './images/images.routes';
@@ -48,6 +49,7 @@ import { myDataRoutes } from './my-data/my-data.routes';
 import { blockSubscriptions } from './notifications/block-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
 import { registerReminderJobs } from './notifications/reminders.jobs';
+import { reportSubscriptions } from './notifications/report-subscriptions';
 import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSafeDefaults } from './plugins/safe-defaults';
@@ -106,6 +108,8 @@ export async function buildApp({
   app.decorate('db', database.db);
   // Domain events (server/domain-events/): the higher domains' subscriptions, from the bottom layer up.
   subscribe(blockSubscriptions);
+  subscribe(reportSubscriptions);
+  subscribe(feedbackSubscriptions);
   app.decorate('mail', {
     from: config.mailFrom,
     publicUrl: config.publicUrl,

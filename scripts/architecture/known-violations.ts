@@ -34,9 +34,7 @@ export const KNOWN_MUTUAL: readonly string[] = [
 ];
 
 export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [
-  'server/admin/admin-members.service.ts',
   'server/announcements/announcements.service.ts',
-  'server/audit/audit.ts',
   'server/ball-groups/ball-groups.service.ts',
   'server/ball-groups/start-list.ts',
   'server/ball-groups/tee-times.service.ts',
@@ -47,12 +45,9 @@ export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [
   'server/events/events.duplicate.ts',
   'server/events/events.ics.ts',
   'server/events/events.service.ts',
-  'server/feedback/feedback.routes.ts',
   'server/members/members.service.ts',
   'server/messages/message-spam.ts',
   'server/messages/messages.service.ts',
-  'server/my-data/account-deletion.ts',
-  'server/my-data/my-data.export.ts',
   'server/notifications/event-notices.ts',
   'server/notifications/message-notices.ts',
   'server/notifications/notifications.create.ts',
@@ -64,6 +59,4 @@ export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [
   'server/registrations/dietary.ts',
   'server/registrations/offers.service.ts',
   'server/registrations/registrations.service.ts',
-  'server/reports/reports.service.ts',
-  'server/reports/reports.targets.ts',
 ];

@@ -73,3 +73,27 @@ export async function updateSubscriptionFields(db: Db, userId: string, fields: S
 export async function setProStartedImmediately(db: Db, userId: string, value: boolean): Promise<void> {
   await db.update(users).set({ proStartedImmediately: value }).where(eq(users.id, userId));
 }
+
+/**
+ * Sets a member's membership type (an admin's decision); `unlinkSubscription` drops the link to a
+ * subscription that is no longer live, so it cannot end the membership. Answers the row.
+ */
+export async function setMembershipType(
+  db: Db,
+  userId: string,
+  type: UserRow['membershipType'],
+  unlinkSubscription: boolean,
+): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({
+      membershipType: type,
+      ...(unlinkSubscription
+        ? { stripeSubscriptionId: null, subscriptionStatus: null, subscriptionPeriodEnd: null }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated;
+}

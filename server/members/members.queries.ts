@@ -131,3 +131,19 @@ export async function countDirectoryAmong(
     .where(and(inArray(users.id, [...ids]), directoryWhere({ ...p, limit: 0, offset: 0 })));
   return Number(row?.n ?? 0);
 }
+
+/** A removed image is taken off the profiles that show it. */
+export async function clearProfileImage(tx: Db, imageId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ profileImageId: null, profileImageUrl: null, updatedAt: now })
+    .where(eq(users.profileImageId, imageId));
+}
+
+/** A moderator's 'Ta bort innehållet' on a profile: its free texts go. */
+export async function clearProfileTexts(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ profession: null, dream: null, interests: null, lifeCircumstance: null, updatedAt: now })
+    .where(eq(users.id, userId));
+}

@@ -1,20 +1,14 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { type Zippable, zipSync } from 'fflate';
 import { presentFullUser } from '../auth/users.presenter';
+import { findUserById, findUserNames } from '../auth/users.queries';
+import { listMembershipChangesOf, listProWithdrawalsOf } from '../billing/billing.my-data.queries';
+import { listBlocksForExport } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
-import {
-  eventRegistrations,
-  events,
-  images,
-  membershipChanges,
-  messages,
-  notificationPreferences,
-  notifications,
-  proWithdrawals,
-  registrationRefunds,
-  userBlocks,
-  users,
-} from '../db/schema';
+import { listRefundsOf } from '../event-payments/event-payments.my-data.queries';
+import { listMemberPictures } from '../images/images.my-data.queries';
+import { listMemberMessages } from '../messages/messages.my-data.queries';
+import { findPreferencesRow, listMemberNotices } from '../notifications/notifications.my-data.queries';
+import { listMemberRegistrations } from '../registrations/registrations.my-data.queries';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -30,89 +24,29 @@ const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
  * or a block needs them. Answers null for an unknown or deleted member.
  */
 export async function exportMemberData(db: Db, userId: string, now = new Date()): Promise<Uint8Array | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   if (!user || user.deletedAt) return null;
 
-  const [prefs] = await db
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-  const blocks = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      blockedAt: userBlocks.createdAt,
-    })
-    .from(userBlocks)
-    .innerJoin(users, eq(users.id, userBlocks.blockedId))
-    .where(eq(userBlocks.blockerId, userId));
-
-  const registrations = await db
-    .select({
-      r: eventRegistrations,
-      title: events.title,
-      startTime: events.startTime,
-      endTime: events.endTime,
-    })
-    .from(eventRegistrations)
-    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(eq(eventRegistrations.userId, userId))
-    .orderBy(asc(eventRegistrations.registeredAt));
-  const refunds = registrations.length
-    ? await db
-        .select()
-        .from(registrationRefunds)
-        .where(
-          inArray(
-            registrationRefunds.registrationId,
-            registrations.map((x) => x.r.id),
-          ),
-        )
-    : [];
-
-  const mine = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        or(
-          eq(messages.senderId, userId),
-          and(eq(messages.receiverId, userId), eq(messages.isGroupMessage, false)),
-        ),
-        isNull(messages.removedAt),
-      ),
-    )
-    .orderBy(asc(messages.sentAt), asc(messages.id));
+  // Each domain reads its own records of the member.
+  const prefs = await findPreferencesRow(db, userId);
+  const blocks = await listBlocksForExport(db, userId);
+  const registrations = await listMemberRegistrations(db, userId);
+  const refunds = await listRefundsOf(
+    db,
+    registrations.map((x) => x.r.id),
+  );
+  const mine = await listMemberMessages(db, userId);
   const partnerIds = [
     ...new Set(mine.flatMap((m) => [m.senderId, m.receiverId]).filter((id) => id && id !== userId)),
   ];
-  const partners = partnerIds.length
-    ? await db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(inArray(users.id, partnerIds as string[]))
-    : [];
+  const partners = await findUserNames(db, partnerIds as string[]);
   const nameOf = new Map(
     partners.map((p) => [p.id, [p.firstName, p.lastName].filter(Boolean).join(' ') || null]),
   );
-
-  const notices = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.createdAt));
-  const changes = await db.select().from(membershipChanges).where(eq(membershipChanges.userId, userId));
-  const withdrawals = await db.select().from(proWithdrawals).where(eq(proWithdrawals.userId, userId));
-  const pictures = await db
-    .select({
-      id: images.id,
-      mimeType: images.mimeType,
-      data: images.originalData,
-      createdAt: images.createdAt,
-    })
-    .from(images)
-    .where(and(eq(images.uploadedBy, userId), isNull(images.removedAt)));
+  const notices = await listMemberNotices(db, userId);
+  const changes = await listMembershipChangesOf(db, userId);
+  const withdrawals = await listProWithdrawalsOf(db, userId);
+  const pictures = await listMemberPictures(db, userId);
 
   const files: Zippable = {
     'profile.json': json({
