@@ -45,7 +45,6 @@ export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [
   'server/events/events.duplicate.ts',
   'server/events/events.ics.ts',
   'server/events/events.service.ts',
-  'server/members/members.service.ts',
   'server/messages/message-spam.ts',
   'server/messages/messages.service.ts',
   'server/notifications/event-notices.ts',

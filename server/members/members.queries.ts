@@ -1,6 +1,7 @@
 import { AGE_BAND_BOUNDS, type AgeBand, type Gender, type HandicapBand } from '@common/options';
 import { type CountyCode, countyPlaceNames } from '@common/regions';
 import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
+import type { ProfileUpdate } from '@common/schemas/users';
 import {
   and,
   asc,
@@ -146,4 +147,47 @@ export async function clearProfileTexts(tx: Db, userId: string, now: Date): Prom
     .update(users)
     .set({ profession: null, dream: null, interests: null, lifeCircumstance: null, updatedAt: now })
     .where(eq(users.id, userId));
+}
+
+/** Saves the profile form's fields (role, membership and Stripe fields are not among them); the row. */
+export async function updateProfileColumns(db: Db, userId: string, input: ProfileUpdate): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      fullName: input.fullName,
+      username: input.username,
+      handicap: input.handicap,
+      golfId: input.golfId,
+      club: input.club,
+      hasGolfstarMembership: input.hasGolfstarMembership,
+      hasGolfamoreCard: input.hasGolfamoreCard,
+      gender: input.gender,
+      birthDate: input.birthDate,
+      age: input.age,
+      civilStatus: input.civilStatus,
+      children: input.children,
+      profession: input.profession,
+      dream: input.dream,
+      location: input.location,
+      lifeCircumstance: input.lifeCircumstance,
+      lookingFor: input.lookingFor,
+      meetupInterests: input.meetupInterests,
+      interests: input.interests,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Sets (or with null removes) a member's avatar; the row. */
+export async function setProfileImageId(db: Db, userId: string, imageId: string | null): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ profileImageId: imageId, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
 }
