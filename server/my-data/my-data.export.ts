@@ -1,5 +1,5 @@
 import { type Zippable, zipSync } from 'fflate';
-import { presentFullUser } from '../auth/users.presenter';
+import { presentFullUser, type UserRow } from '../auth/users.presenter';
 import { findUserById, findUserNames } from '../auth/users.queries';
 import { listMembershipChangesOf, listProWithdrawalsOf } from '../billing/billing.my-data.queries';
 import { listBlocksForExport } from '../blocks/blocks.queries';
@@ -71,22 +71,7 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
         attendance: r.attendance,
       })),
     ),
-    'messages.json': json(
-      mine.map((m) => ({
-        id: m.id,
-        kind: m.isGroupMessage ? 'group' : 'direct',
-        direction: m.senderId === userId ? 'sent' : 'received',
-        from: m.senderId === userId ? 'me' : { id: m.senderId, name: nameOf.get(m.senderId) ?? null },
-        to: m.isGroupMessage
-          ? { eventId: m.eventId }
-          : m.receiverId === userId
-            ? 'me'
-            : { id: m.receiverId, name: nameOf.get(m.receiverId ?? '') ?? null },
-        content: m.content,
-        sentAt: iso(m.sentAt),
-        read: m.read,
-      })),
-    ),
+    'messages.json': json(messagesOf(mine, userId, nameOf)),
     'notifications.json': json(
       notices.map((n) => ({
         id: n.id,
@@ -98,37 +83,72 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
         readAt: iso(n.readAt),
       })),
     ),
-    'payments.json': json({
-      membership: {
-        membershipType: user.membershipType,
-        subscriptionStatus: user.subscriptionStatus,
-        subscriptionPeriodEnd: iso(user.subscriptionPeriodEnd),
-        proPurchasedAt: iso(user.proPurchasedAt),
-      },
-      membershipChanges: changes.map((c) => ({ from: c.fromType, to: c.toType, at: iso(c.createdAt) })),
-      proWithdrawals: withdrawals.map((w) => ({
-        purchasedAt: iso(w.purchasedAt),
-        withdrawnAt: iso(w.withdrawnAt),
-        refundAmount: w.refundAmount,
-      })),
-      eventFees: registrations
-        .filter(({ r }) => r.amountPaid > 0 || r.amountDue > 0 || r.amountRefunded > 0)
-        .map(({ r, title }) => ({
-          registrationId: r.id,
-          event: title,
-          paymentStatus: r.paymentStatus,
-          amountPaid: r.amountPaid,
-          paidAt: iso(r.paidAt),
-          amountRefunded: r.amountRefunded,
-          amountDue: r.amountDue,
-          refunds: refunds
-            .filter((f) => f.registrationId === r.id)
-            .map((f) => ({ amount: f.amount, at: iso(f.createdAt) })),
-        })),
-    }),
+    'payments.json': json(paymentsOf(user, registrations, refunds, changes, withdrawals)),
   };
   for (const p of pictures) {
     files[`images/${p.id}.${EXTENSIONS[p.mimeType] ?? 'bin'}`] = [new Uint8Array(p.data), { level: 0 }];
   }
   return zipSync(files, { level: 6, mtime: now });
+}
+
+type Registrations = Awaited<ReturnType<typeof listMemberRegistrations>>;
+
+/** messages.json: the member's messages, other members by id and name only. */
+function messagesOf(
+  mine: Awaited<ReturnType<typeof listMemberMessages>>,
+  userId: string,
+  nameOf: Map<string, string | null>,
+) {
+  return mine.map((m) => ({
+    id: m.id,
+    kind: m.isGroupMessage ? 'group' : 'direct',
+    direction: m.senderId === userId ? 'sent' : 'received',
+    from: m.senderId === userId ? 'me' : { id: m.senderId, name: nameOf.get(m.senderId) ?? null },
+    to: m.isGroupMessage
+      ? { eventId: m.eventId }
+      : m.receiverId === userId
+        ? 'me'
+        : { id: m.receiverId, name: nameOf.get(m.receiverId ?? '') ?? null },
+    content: m.content,
+    sentAt: iso(m.sentAt),
+    read: m.read,
+  }));
+}
+
+/** payments.json: membership, its changes and withdrawals, and the event fees with their refunds. */
+function paymentsOf(
+  user: UserRow,
+  registrations: Registrations,
+  refunds: Awaited<ReturnType<typeof listRefundsOf>>,
+  changes: Awaited<ReturnType<typeof listMembershipChangesOf>>,
+  withdrawals: Awaited<ReturnType<typeof listProWithdrawalsOf>>,
+) {
+  return {
+    membership: {
+      membershipType: user.membershipType,
+      subscriptionStatus: user.subscriptionStatus,
+      subscriptionPeriodEnd: iso(user.subscriptionPeriodEnd),
+      proPurchasedAt: iso(user.proPurchasedAt),
+    },
+    membershipChanges: changes.map((c) => ({ from: c.fromType, to: c.toType, at: iso(c.createdAt) })),
+    proWithdrawals: withdrawals.map((w) => ({
+      purchasedAt: iso(w.purchasedAt),
+      withdrawnAt: iso(w.withdrawnAt),
+      refundAmount: w.refundAmount,
+    })),
+    eventFees: registrations
+      .filter(({ r }) => r.amountPaid > 0 || r.amountDue > 0 || r.amountRefunded > 0)
+      .map(({ r, title }) => ({
+        registrationId: r.id,
+        event: title,
+        paymentStatus: r.paymentStatus,
+        amountPaid: r.amountPaid,
+        paidAt: iso(r.paidAt),
+        amountRefunded: r.amountRefunded,
+        amountDue: r.amountDue,
+        refunds: refunds
+          .filter((f) => f.registrationId === r.id)
+          .map((f) => ({ amount: f.amount, at: iso(f.createdAt) })),
+      })),
+  };
 }

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { tokensSentSince } from '../account-tokens';
+import { type TokenProblem, tokensSentSince } from '../account-tokens';
 import { countEmailsSince, type IdpAccountRow } from './idp-accounts.queries';
 
-/** What the built-in issuer's sign-up, login and reset share: addresses, links, the e-mail limit. */
+// What the built-in issuer's sign-up, login and reset share: addresses, links, the e-mail limit.
 
+/** An account of the built-in issuer. */
 export type Account = IdpAccountRow;
+
+/** What following a confirmation or reset link came to. */
+export type LinkOutcome =
+  | { ok: true; accountId: string; alreadyVerified: boolean; choosePasswordToken?: string }
+  | { ok: false; problem: TokenProblem };
 
 // The outbox's own address check, so every address accepted here can be mailed.
 export const isAddress = (email: string) => email.length <= 320 && z.email().safeParse(email).success;

@@ -2,7 +2,7 @@ import { passwordWeakness } from '@common/rules/password';
 import type { Db } from '../../db/client';
 import { inSavepointKeptIf } from '../../db/savepoint';
 import { enqueueEmail, type MailSettings } from '../../email/outbox';
-import { consumeToken, issueToken, retireAccountTokens, type TokenProblem } from '../account-tokens';
+import { consumeToken, issueToken, retireAccountTokens } from '../account-tokens';
 import { BUILTIN_ISSUER_KEY } from '../builtin-account';
 import { hashPassword } from '../passwords';
 import { endIssuerSessions, endUserSessions } from '../sessions';
@@ -11,6 +11,7 @@ import {
   type Account,
   accountLinks,
   isAddress,
+  type LinkOutcome,
   normaliseEmail,
   provenName,
   underHourlyLimit,
@@ -24,10 +25,6 @@ import {
 import { clearLoginWaits } from './login';
 
 /** The built-in issuer's passwords: 'Glömt lösenordet?', the reset link, and what a new password means. */
-
-export type LinkOutcome =
-  | { ok: true; accountId: string; alreadyVerified: boolean; choosePasswordToken?: string }
-  | { ok: false; problem: TokenProblem };
 
 /**
  * 'Glömt lösenordet?': sends a reset link (1 hour, single use) to an address that has an account.

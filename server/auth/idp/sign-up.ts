@@ -5,7 +5,13 @@ import { enqueueEmail, type MailSettings } from '../../email/outbox';
 import { consumeToken, issueToken, retireAccountTokens } from '../account-tokens';
 import { latestVerifyTokenData } from '../account-tokens.queries';
 import { hashPassword } from '../passwords';
-import { accountLinks, isAddress, normaliseEmail, underHourlyLimit } from './accounts.shared';
+import {
+  accountLinks,
+  isAddress,
+  type LinkOutcome,
+  normaliseEmail,
+  underHourlyLimit,
+} from './accounts.shared';
 import {
   findAccountByEmail,
   findAccountById,
@@ -13,7 +19,6 @@ import {
   markAccountVerified,
   setTermsAccepted,
 } from './idp-accounts.queries';
-import type { LinkOutcome } from './password-reset';
 
 /** The built-in issuer's sign-up: an account with a verified address, and the confirmation link. */
 
