@@ -26,6 +26,7 @@ import { createRelyingParty } from './auth/relying-party';
 import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { rememberingSigner } from './auth/session-signer';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
+import { blockedPairsRoutes } from './ball-groups/blocked-pairs.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { handlePaymentCheckouts } from './billing/billing.sync';
 import { blocksRoutes } from './blocks/blocks.routes';
@@ -40,6 +41,7 @@ import { handleEventFeeEvent } from './event-payments/event-payments.service';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
+import { feedbackSubscriptions } from './feedback/feedback-subscriptions';
 import { healthRoutes } from './health/health.routes';
 import { registerImageJobs } from './images/images.jobs';
 import { imagesRoutes } from './images/images.routes';
@@ -50,8 +52,10 @@ import { myDataRoutes } from './my-data/my-data.routes';
 import { ballGroupPreviewRoutes } from './notifications/ball-group-preview.routes';
 import { ballGroupSubscriptions } from './notifications/ball-group-subscriptions';
 import { billingSubscriptions, eventPaymentSubscriptions } from './notifications/billing-subscriptions';
+import { blockSubscriptions } from './notifications/block-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
 import { registerReminderJobs } from './notifications/reminders.jobs';
+import { reportSubscriptions } from './notifications/report-subscriptions';
 import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSafeDefaults } from './plugins/safe-defaults';
@@ -110,6 +114,10 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // Domain events (server/domain-events/): the higher domains' subscriptions, from the bottom layer up.
+  subscribe(blockSubscriptions);
+  subscribe(reportSubscriptions);
+  subscribe(feedbackSubscriptions);
   app.decorate('mail', {
     from: config.mailFrom,
     publicUrl: config.publicUrl,
@@ -220,6 +228,7 @@ export async function buildApp({
   await app.register(imagesRoutes);
   await app.register(membersRoutes);
   await app.register(blocksRoutes);
+  await app.register(blockedPairsRoutes);
   await app.register(myDataRoutes);
   await app.register(reportsRoutes);
   await app.register(feedbackRoutes);

@@ -1,6 +1,6 @@
 import { isPro } from '@common/rules/pro';
 import type { AdminUser } from '@common/schemas/billing';
-import type { UserRow } from '../members/members.presenter';
+import type { UserRow } from '../auth/users.presenter';
 
 /** A row of the admin's membership list. */
 export function presentAdminUser(u: UserRow, now = new Date()): AdminUser {

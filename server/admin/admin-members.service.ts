@@ -1,12 +1,10 @@
 import { msg } from '@common/messages';
 import type { MembershipType } from '@common/options';
-import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
-import { lockUser } from '../billing/billing.queries';
+import type { UserRow } from '../auth/users.presenter';
+import { lockUser, setMembershipType } from '../billing/billing.queries';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import { NotFoundError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { notifySubscriptionChange } from '../notifications/billing-notices';
 import { insertMembershipChange } from './admin-members.queries';
 
@@ -27,17 +25,7 @@ export async function setMembership(
     const user = await lockUser(tx, userId);
     if (!user) throw new NotFoundError(msg.userNotFound);
     const staleSubscription = !user.subscriptionStatus || !LIVE.has(user.subscriptionStatus);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        membershipType: type,
-        ...(type === 'pro' && staleSubscription
-          ? { stripeSubscriptionId: null, subscriptionStatus: null, subscriptionPeriodEnd: null }
-          : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .returning();
+    const updated = await setMembershipType(tx, userId, type, type === 'pro' && staleSubscription);
     await notifySubscriptionChange(tx, user, updated);
     await insertMembershipChange(tx, {
       userId,

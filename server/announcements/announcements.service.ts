@@ -4,10 +4,10 @@ import type { announcementInputSchema } from '@common/schemas/announcements';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { eventAnnouncements, events } from '../db/schema';
 import { NotFoundError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { createNotificationsFor } from '../notifications/notifications.create';
 import { audienceQuery } from './announcements.queries';
 

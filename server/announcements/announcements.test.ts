@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { auditLog, type eventRegistrations, messages, notifications } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildPro, buildRegistration } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 

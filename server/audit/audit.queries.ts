@@ -53,3 +53,17 @@ export async function listAudit(db: Db, q: AuditFilters) {
   ]);
   return { rows, total: Number(n) };
 }
+
+/** One row of the audit log, as recordAudit makes it. */
+export interface NewAuditRow {
+  actorId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  details: Record<string, unknown>;
+}
+
+/** Adds a row to the audit log (in the caller's transaction). */
+export async function insertAuditRow(db: Db, row: NewAuditRow): Promise<void> {
+  await db.insert(auditLog).values(row);
+}

@@ -1,8 +1,8 @@
 import { msg } from '@common/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { events } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildPro, buildRegistration, eventFormPayload } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import { insertAuditRow } from './audit.queries';
 
 /** One administrator action as the audit log keeps it. */
 export interface AuditEntry {
@@ -17,7 +17,7 @@ export interface AuditEntry {
  * the entry exists exactly when the change does.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAuditRow(db, {
     actorId: entry.actorId,
     action: entry.action,
     targetType: entry.targetType,

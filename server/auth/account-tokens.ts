@@ -1,10 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accountTokens } from '../db/schema';
+import {
+  type AccountToken,
+  type AccountTokenKind,
+  findAccountToken,
+  insertAccountToken,
+  markAccountTokenUsed,
+} from './account-tokens.queries';
 
-export type AccountTokenKind = (typeof accountTokens.$inferSelect)['kind'];
-export type AccountToken = typeof accountTokens.$inferSelect;
+// The token table's statements live in account-tokens.queries.ts; these are used with the links.
+export {
+  type AccountToken,
+  type AccountTokenKind,
+  pruneAccountRecords,
+  retireAccountTokens,
+  retireUserTokens,
+  tokensSentSince,
+} from './account-tokens.queries';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -32,7 +44,7 @@ export interface IssueTokenParams {
 /** Creates a single-use link token (32 random bytes, base64url) and stores its hash. */
 export async function issueToken(db: Db, p: IssueTokenParams, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(accountTokens).values({
+  await insertAccountToken(db, {
     kind: p.kind,
     tokenHash: hashToken(token),
     email: p.email,
@@ -57,18 +69,7 @@ export async function consumeToken(
   token: string,
 ): Promise<{ row: AccountToken } | { problem: TokenProblem }> {
   const tokenHash = hashToken(token);
-  const [row] = await tx
-    .update(accountTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, tokenHash),
-        eq(accountTokens.kind, kind),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
+  const row = await markAccountTokenUsed(tx, kind, tokenHash);
   if (row) return { row };
   return { problem: await tokenProblem(tx, kind, tokenHash) };
 }
@@ -79,12 +80,7 @@ export async function peekToken(
   kind: AccountTokenKind,
   token: string,
 ): Promise<{ row: AccountToken } | { problem: TokenProblem }> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
-    .select()
-    .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.kind, kind)))
-    .limit(1);
+  const row = await findAccountToken(db, kind, hashToken(token));
   if (!row) return { problem: 'unknown' };
   if (row.usedAt) return { problem: 'used' };
   if (row.expiresAt.getTime() <= Date.now()) return { problem: 'expired' };
@@ -92,47 +88,9 @@ export async function peekToken(
 }
 
 async function tokenProblem(db: Db, kind: AccountTokenKind, tokenHash: string): Promise<TokenProblem> {
-  const [row] = await db
-    .select({ usedAt: accountTokens.usedAt })
-    .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.kind, kind)))
-    .limit(1);
+  const row = await findAccountToken(db, kind, tokenHash);
   if (!row) return 'unknown';
   return row.usedAt ? 'used' : 'expired';
-}
-
-/** Makes every open token of one kind for an account unusable (a newer link, or the job is done). */
-export async function retireAccountTokens(tx: Db, accountId: string, kind: AccountTokenKind): Promise<void> {
-  await tx
-    .update(accountTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(eq(accountTokens.accountId, accountId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)),
-    );
-}
-
-/** The same for a site user's tokens (e-mail change links). */
-export async function retireUserTokens(tx: Db, userId: string, kind: AccountTokenKind): Promise<void> {
-  await tx
-    .update(accountTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)));
-}
-
-/** How many tokens of a kind were sent to an address since a time (limits e-mails per address). */
-export async function tokensSentSince(
-  db: Db,
-  kind: AccountTokenKind,
-  email: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(accountTokens)
-    .where(
-      and(eq(accountTokens.kind, kind), eq(accountTokens.email, email), gt(accountTokens.createdAt, since)),
-    );
-  return row?.n ?? 0;
 }
 
 /** Messages for a link that cannot be used (Swedish). */
@@ -141,11 +99,3 @@ export const tokenProblemMessage: Record<TokenProblem, string> = {
   used: 'Länken har redan använts. Inget har ändrats.',
   expired: 'Länken har gått ut. Be om en ny länk.',
 };
-
-/** Removes links expired for a week and login waits that are over (run hourly). */
-export async function pruneAccountRecords(db: Db): Promise<void> {
-  await db.delete(accountTokens).where(sql`${accountTokens.expiresAt} < now() - interval '7 days'`);
-  await db.execute(
-    sql`delete from login_throttle where window_start < now() - interval '1 hour' and (locked_until is null or locked_until < now())`,
-  );
-}

@@ -1,15 +1,14 @@
 import { passwordWeakness } from '@common/rules/password';
 import type { ChangePasswordBody, SecurityInfo } from '@common/schemas/account';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idpAccounts } from '../db/schema';
 import type { MailSettings } from '../email/outbox';
 import { NotFoundError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { builtInAccountId } from './builtin-account';
-import { setPassword } from './idp/accounts';
+import { findAccountById } from './idp/idp-accounts.queries';
+import { setPassword } from './idp/password-reset';
 import { hashPassword, verifyPassword } from './passwords';
 import { endIssuerSessions, endUserSessions } from './sessions';
+import type { UserRow } from './users.presenter';
 
 const NO_PASSWORD = 'Ditt konto loggar in via en annan tjänst; lösenordet ändras där.';
 
@@ -37,7 +36,7 @@ export async function changePassword(
 ): Promise<void> {
   const accountId = builtInAccountId(user);
   if (!accountId) throw new NotFoundError(NO_PASSWORD);
-  const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.id, accountId)).limit(1);
+  const account = await findAccountById(db, accountId);
   if (!account) throw new NotFoundError(NO_PASSWORD);
   if (!(await verifyPassword(body.currentPassword, account.passwordHash))) {
     throw new ValidationError('Fel lösenord', { field: 'currentPassword' });
@@ -52,7 +51,7 @@ export async function changePassword(
     // The check above ran before this lock: a reset link (or another change) may have set another
     // password since. Then the current password is checked again against what is stored now, so a
     // change made with the old password never overwrites a reset (the reset link always wins).
-    const [locked] = await tx.select().from(idpAccounts).where(eq(idpAccounts.id, accountId)).for('update');
+    const locked = await findAccountById(tx, accountId, true);
     if (!locked) throw new NotFoundError(NO_PASSWORD);
     if (
       locked.passwordHash !== account.passwordHash &&

@@ -5,12 +5,12 @@ import { type AuthSession, type FullUser, fullUserSchema, sessionSchema } from '
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentFullUser, type UserRow } from '../members/members.presenter';
-import { announceEndedSessions } from '../realtime/session-sockets';
+import { announceEndedSessions } from '../plugins/ended-sessions';
 import { upsertLoginUser } from './auth.service';
 import { BUILTIN_ISSUER_KEY } from './builtin-account';
 import { requireUser } from './current-user';
 import type { RelyingParty } from './relying-party';
+import { presentFullUser, type UserRow } from './users.presenter';
 
 declare module 'fastify' {
   interface Session {

@@ -1,7 +1,15 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
+import type { UserRow } from './users.presenter';
+import {
+  clearUserEmail,
+  findUserByLogin,
+  insertLoginUser,
+  linkUserLogin,
+  lockEmailHolder,
+  lockUnlinkedUserByEmail,
+  makeUserAdmin,
+  markUserEmailVerified,
+} from './users.queries';
 
 /** What the issuer told us about the person logging in. */
 export interface LoginClaims {
@@ -14,8 +22,6 @@ export interface LoginClaims {
   firstName?: string;
   lastName?: string;
 }
-
-const byAddress = (email: string) => sql`lower(${users.email}) = ${email}`;
 
 /**
  * Finds or creates the member behind a login. Identity comes only from what the issuer proves:
@@ -30,79 +36,45 @@ export async function upsertLoginUser(db: Db, c: LoginClaims, adminEmails: strin
   const email = c.email?.trim().toLowerCase() || undefined;
   const verifiedEmail = c.emailVerified ? email : undefined;
   return db.transaction(async (tx) => {
-    let [user] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.oidcIssuer, c.issuer), eq(users.oidcSubject, c.subject)))
-      .limit(1);
+    let user = await findUserByLogin(tx, c.issuer, c.subject);
 
     if (!user && verifiedEmail) {
-      [user] = await tx
-        .select()
-        .from(users)
-        .where(and(byAddress(verifiedEmail), isNull(users.oidcSubject)))
-        .limit(1)
-        .for('update');
-      if (user) {
-        [user] = await tx
-          .update(users)
-          .set({
-            oidcIssuer: c.issuer,
-            oidcSubject: c.subject,
-            emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
-          })
-          .where(and(eq(users.id, user.id), isNull(users.oidcSubject)))
-          .returning();
-      }
+      user = await lockUnlinkedUserByEmail(tx, verifiedEmail);
+      // Undefined when another login linked the member meanwhile: then a new member below.
+      if (user) user = await linkUserLogin(tx, user, c.issuer, c.subject);
     }
 
     if (!user) {
       let email_: string | null = email ?? null;
       if (email_) {
-        const [holder] = await tx
-          .select({ id: users.id, verified: users.emailVerifiedAt })
-          .from(users)
-          .where(byAddress(email_))
-          .limit(1)
-          .for('update');
+        const holder = await lockEmailHolder(tx, email_);
         if (holder && verifiedEmail && !holder.verified) {
           // Nobody ever proved the address for the member who holds it: it goes to its owner.
-          await tx.update(users).set({ email: null, updatedAt: new Date() }).where(eq(users.id, holder.id));
+          await clearUserEmail(tx, holder.id);
         } else if (holder) {
           email_ = null;
         }
       }
       const firstName = c.firstName?.trim() || null;
       const lastName = c.lastName?.trim() || null;
-      [user] = await tx
-        .insert(users)
-        .values({
-          email: email_,
-          emailVerifiedAt: email_ && verifiedEmail ? new Date() : null,
-          firstName,
-          lastName,
-          fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
-          username: email ? email.split('@')[0] : null,
-          oidcIssuer: c.issuer,
-          oidcSubject: c.subject,
-        })
-        .returning();
+      user = await insertLoginUser(tx, {
+        email: email_,
+        emailVerifiedAt: email_ && verifiedEmail ? new Date() : null,
+        firstName,
+        lastName,
+        fullName: [firstName, lastName].filter(Boolean).join(' ') || null,
+        username: email ? email.split('@')[0] : null,
+        oidcIssuer: c.issuer,
+        oidcSubject: c.subject,
+      });
     } else if (verifiedEmail && !user.emailVerifiedAt && user.email?.toLowerCase() === verifiedEmail) {
-      [user] = await tx
-        .update(users)
-        .set({ emailVerifiedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
+      user = await markUserEmailVerified(tx, user.id);
     }
 
     const makeAdmin =
       !!verifiedEmail && adminEmails.includes(verifiedEmail) && user.email?.toLowerCase() === verifiedEmail;
     if (makeAdmin && user.role !== 'admin') {
-      [user] = await tx
-        .update(users)
-        .set({ role: 'admin', updatedAt: new Date() })
-        .where(and(eq(users.id, user.id), ne(users.role, 'admin')))
-        .returning();
+      user = (await makeUserAdmin(tx, user.id)) as UserRow;
     }
     return user;
   });

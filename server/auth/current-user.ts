@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { createUserCache } from './user-cache';
+import type { UserRow } from './users.presenter';
 
 declare module 'fastify' {
   interface Session {

@@ -1,10 +1,8 @@
 import { msg } from '@common/messages';
-import { and, eq, gt, isNull, min, ne, type SQL, sql } from 'drizzle-orm';
+import { advisoryXactLock } from '../db/advisory-lock';
 import type { Db } from '../db/client';
-import { accountTokens, idpAccounts, users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import { ConflictError, DomainError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import {
   consumeToken,
   issueToken,
@@ -12,7 +10,16 @@ import {
   type TokenProblem,
   tokenProblemMessage,
 } from './account-tokens';
+import { emailChangesSince } from './account-tokens.queries';
 import { builtInAccountId } from './builtin-account';
+import {
+  deleteUnprovenAccount,
+  findAccountByEmail,
+  findAccountHolder,
+  setAccountEmail,
+} from './idp/idp-accounts.queries';
+import type { UserRow } from './users.presenter';
+import { emailTakenByOtherUser, lockUserById, setConfirmedEmail, setPendingEmail } from './users.queries';
 
 /**
  * A member's new e-mail address takes effect only when its owner follows the link sent to it.
@@ -45,37 +52,15 @@ const firstNameOf = (u: Pick<UserRow, 'firstName' | 'fullName'>) => u.firstName 
 const noticeTexts = (u: Pick<UserRow, 'firstName' | 'fullName' | 'emailVerifiedAt'>, newEmail: string) =>
   u.emailVerifiedAt ? { firstName: firstNameOf(u), newEmail } : { firstName: '', newEmail: null };
 
-/**
- * The changes of address of the last hour, by the member or to the address: each is one
- * `change_email` token (issued for every change, also one whose address turned out to be taken).
- * Answers how many, and when the oldest leaves the hour.
- */
-async function changesSince(tx: Db, where: SQL, since: Date) {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int`, oldest: min(accountTokens.createdAt) })
-    .from(accountTokens)
-    .where(and(eq(accountTokens.kind, 'change_email'), where, gt(accountTokens.createdAt, since)));
-  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
-}
-
 /** Seconds until the oldest counted change leaves the hour (at least 1). */
 const secondsUntilFree = (oldest: Date | null) =>
   oldest ? Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000)) : 60;
 
 /** Whether another account holds the address: a site member's address, or a confirmed issuer login. */
 async function addressTaken(tx: Db, user: UserRow, newEmail: string): Promise<boolean> {
-  const onSite = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)))
-    .limit(1);
-  if (onSite.length) return true;
+  if (await emailTakenByOtherUser(tx, newEmail, user.id)) return true;
   const accountId = builtInAccountId(user);
-  const [holder] = await tx
-    .select({ id: idpAccounts.id, verified: idpAccounts.emailVerifiedAt })
-    .from(idpAccounts)
-    .where(eq(idpAccounts.email, newEmail))
-    .limit(1);
+  const holder = await findAccountHolder(tx, newEmail);
   return !!holder && holder.id !== accountId && !!holder.verified;
 }
 
@@ -100,16 +85,18 @@ export async function requestEmailChange(
   rawNewEmail: string,
 ): Promise<void> {
   const newEmail = rawNewEmail.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-change-by:${user.id}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-change-to:${newEmail}`}))`);
+  await advisoryXactLock(tx, `email-change-by:${user.id}`);
+  await advisoryXactLock(tx, `email-change-to:${newEmail}`);
   const since = new Date(Date.now() - HOUR_MS);
-  for (const where of [eq(accountTokens.userId, user.id), eq(accountTokens.email, newEmail)]) {
-    const recent = await changesSince(tx, where, since);
+  // The changes of the last hour, by the member or to the address: each is one `change_email` token
+  // (issued for every change, also one whose address turned out to be taken).
+  for (const by of [{ userId: user.id }, { email: newEmail }]) {
+    const recent = await emailChangesSince(tx, by, since);
     if (recent.n >= EMAIL_CHANGES_PER_HOUR) throw new EmailChangeLimitError(secondsUntilFree(recent.oldest));
   }
   await retireUserTokens(tx, user.id, 'change_email');
   await retireUserTokens(tx, user.id, 'cancel_email_change');
-  await tx.update(users).set({ pendingEmail: newEmail }).where(eq(users.id, user.id));
+  await setPendingEmail(tx, user.id, newEmail);
   const links = emailChangeLinks(mail.publicUrl);
   const confirm = await issueToken(tx, {
     kind: 'change_email',
@@ -161,44 +148,26 @@ export async function confirmEmailChange(
     const used = await consumeToken(tx, 'change_email', token);
     if ('problem' in used) return problem(used.problem);
     const newEmail = used.row.email;
-    const [user] = await tx.select().from(users).where(eq(users.id, used.row.userId!)).for('update');
+    const user = await lockUserById(tx, used.row.userId!);
     if (!user || user.pendingEmail !== newEmail) {
       throw new ValidationError('Ändringen har avbrutits eller ersatts av en nyare. Inget har ändrats.');
     }
-    const takenOnSite = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)))
-      .limit(1);
+    const takenOnSite = await emailTakenByOtherUser(tx, newEmail, user.id);
     const accountId = builtInAccountId(user);
-    const [issuerHolder] = await tx
-      .select()
-      .from(idpAccounts)
-      .where(eq(idpAccounts.email, newEmail))
-      .limit(1);
+    const issuerHolder = await findAccountByEmail(tx, newEmail);
     const takenAtIssuer = !!issuerHolder && issuerHolder.id !== accountId && !!issuerHolder.emailVerifiedAt;
-    if (takenOnSite.length || takenAtIssuer) {
+    if (takenOnSite || takenAtIssuer) {
       throw new ConflictError(
         'Adressen har redan bekräftats av ett annat konto, så den kan inte bli din. Inget har ändrats.',
       );
     }
     if (issuerHolder && issuerHolder.id !== accountId) {
       // Someone signed up with the address but never confirmed it: that account stops existing.
-      await tx
-        .delete(idpAccounts)
-        .where(and(eq(idpAccounts.id, issuerHolder.id), isNull(idpAccounts.emailVerifiedAt)));
+      await deleteUnprovenAccount(tx, issuerHolder.id);
     }
     const oldEmail = user.email;
-    await tx
-      .update(users)
-      .set({ email: newEmail, emailVerifiedAt: new Date(), pendingEmail: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    if (accountId) {
-      await tx
-        .update(idpAccounts)
-        .set({ email: newEmail, emailVerifiedAt: sql`coalesce(${idpAccounts.emailVerifiedAt}, now())` })
-        .where(eq(idpAccounts.id, accountId));
-    }
+    await setConfirmedEmail(tx, user.id, newEmail);
+    if (accountId) await setAccountEmail(tx, accountId, newEmail);
     await retireUserTokens(tx, user.id, 'cancel_email_change');
     if (oldEmail && oldEmail.toLowerCase() !== newEmail) {
       await enqueueEmail(tx, mail, {
@@ -217,7 +186,7 @@ export async function cancelEmailChangeByLink(db: Db, token: string): Promise<Em
     const used = await consumeToken(tx, 'cancel_email_change', token);
     if ('problem' in used) return problem(used.problem);
     const { newEmail } = (used.row.data ?? {}) as { newEmail?: string };
-    const [user] = await tx.select().from(users).where(eq(users.id, used.row.userId!)).for('update');
+    const user = await lockUserById(tx, used.row.userId!);
     if (!user || !newEmail || user.pendingEmail !== newEmail) {
       return {
         message: 'Det finns ingen väntande ändring att avbryta. Din e-postadress är oförändrad.',
@@ -234,7 +203,7 @@ export async function cancelEmailChangeByLink(db: Db, token: string): Promise<Em
 
 /** Drops a member's pending change (the member's own 'Avbryt ändringen', or the cancel link). */
 export async function cancelPending(tx: Db, userId: string): Promise<void> {
-  await tx.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+  await setPendingEmail(tx, userId, null);
   await retireUserTokens(tx, userId, 'change_email');
   await retireUserTokens(tx, userId, 'cancel_email_change');
 }

@@ -1,7 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { serverSecrets } from '../db/schema';
+import { findSecretValue, insertSecretIfMissing } from './secrets.queries';
 
 /**
  * A secret the server generates once and keeps in the database, so that every
@@ -9,15 +8,11 @@ import { serverSecrets } from '../db/schema';
  */
 export async function getOrCreateSecret<T>(database: Database, name: string, create: () => T): Promise<T> {
   const { db } = database;
-  const read = async () => (await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)))[0];
-  const existing = await read();
-  if (existing) return existing.value as T;
-  await db
-    .insert(serverSecrets)
-    .values({ name, value: create() as object })
-    .onConflictDoNothing();
+  const existing = await findSecretValue(db, name);
+  if (existing !== undefined) return existing as T;
+  await insertSecretIfMissing(db, name, create() as object);
   // Another instance may have won the race: read back what is stored.
-  return (await read())!.value as T;
+  return (await findSecretValue(db, name)) as T;
 }
 
 /** A random string secret of the given byte length (base64url). */

@@ -1,8 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idpModels, sessions } from '../db/schema';
+import { announceEndedSessions } from '../plugins/ended-sessions';
 import { sessionsEndingHere } from '../plugins/session-store';
-import { announceEndedSessions } from '../realtime/session-sockets';
+import { deleteUserSessionRows } from '../plugins/session-store.queries';
+import { deleteIssuerSessions } from './idp/idp-models.queries';
 
 /**
  * Ends every site session of a member (all devices), except `exceptSid` when given. A session is
@@ -12,20 +12,13 @@ import { announceEndedSessions } from '../realtime/session-sockets';
  * suspension) goes through here.
  */
 export async function endUserSessions(db: Db, userId: string, exceptSid?: string): Promise<number> {
-  const bySession = sql`(${sessions.sess}->>'userId') = ${userId}`;
-  const rows = await db
-    .delete(sessions)
-    .where(exceptSid ? and(bySession, ne(sessions.sid, exceptSid)) : bySession)
-    .returning({ sid: sessions.sid });
-  const sids = rows.map((r) => r.sid);
+  const sids = await deleteUserSessionRows(db, userId, exceptSid);
   sessionsEndingHere(sids);
   await announceEndedSessions(db, sids);
-  return rows.length;
+  return sids.length;
 }
 
 /** Ends the built-in issuer's own sessions of an account, so no silent login brings it back. */
 export async function endIssuerSessions(db: Db, accountId: string): Promise<void> {
-  await db
-    .delete(idpModels)
-    .where(and(eq(idpModels.kind, 'Session'), sql`(${idpModels.payload}->>'accountId') = ${accountId}`));
+  await deleteIssuerSessions(db, accountId);
 }

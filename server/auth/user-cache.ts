@@ -1,7 +1,7 @@
 import type { ChangeWatch } from '../db/change-watch';
 import type { Db } from '../db/client';
-import type { UserRow } from '../members/members.presenter';
-import { findUserById } from '../members/members.queries';
+import type { UserRow } from './users.presenter';
+import { findUserById } from './users.queries';
 
 const MAX_USERS = 10_000;
 

@@ -1,4 +1,4 @@
-import type { UserRow } from '../members/members.presenter';
+import type { UserRow } from '../auth/users.presenter';
 
 /** What a member's membership is at one moment: the facts a notice of its change needs. */
 export type MembershipFacts = Pick<

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { processedWebhookEvents, users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 
 /** The member with this Stripe (or test-mode) customer id. */
 export async function findUserByCustomerId(db: Db, customerId: string): Promise<UserRow | undefined> {
@@ -72,4 +72,28 @@ export async function updateSubscriptionFields(db: Db, userId: string, fields: S
 /** Whether the member asked Pro to start during the withdrawal period (reset by each new checkout). */
 export async function setProStartedImmediately(db: Db, userId: string, value: boolean): Promise<void> {
   await db.update(users).set({ proStartedImmediately: value }).where(eq(users.id, userId));
+}
+
+/**
+ * Sets a member's membership type (an admin's decision); `unlinkSubscription` drops the link to a
+ * subscription that is no longer live, so it cannot end the membership. Answers the row.
+ */
+export async function setMembershipType(
+  db: Db,
+  userId: string,
+  type: UserRow['membershipType'],
+  unlinkSubscription: boolean,
+): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({
+      membershipType: type,
+      ...(unlinkSubscription
+        ? { stripeSubscriptionId: null, subscriptionStatus: null, subscriptionPeriodEnd: null }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated;
 }

@@ -6,10 +6,10 @@ import type {
   SubscriptionDetails,
   VerifySessionResponse,
 } from '@common/schemas/billing';
+import type { UserRow } from '../auth/users.presenter';
+import { findUserById } from '../auth/users.queries';
 import type { Db } from '../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
-import { findUserById } from '../members/members.queries';
 import { requirePayments } from './billing.disabled';
 import {
   canCancelSubscription,

@@ -1,6 +1,6 @@
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { publish } from '../domain-events/domain-events';
-import type { UserRow } from '../members/members.presenter';
 import { membershipFacts } from './billing.events';
 import type {
   BillingEvent,

@@ -3,10 +3,10 @@ import { isPro } from '@common/rules/pro';
 import { withdrawalDeadline, withdrawalRefund } from '@common/rules/withdrawal';
 import { formatStockholmLongDate } from '@common/time';
 import { recordAudit } from '../audit/audit';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import { ConflictError, NotFoundError, UpstreamError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { type BillingProvider, ProviderError } from './billing.provider';
 import { lockUser, setProStartedImmediately } from './billing.queries';
 import {

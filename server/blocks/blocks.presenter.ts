@@ -1,5 +1,5 @@
 import type { BlockedMember, PrivacySettings } from '@common/schemas/blocks';
-import type { UserRow } from '../members/members.presenter';
+import type { UserRow } from '../auth/users.presenter';
 import type { BlockedMemberRow } from './blocks.queries';
 
 /** A blocked member as GET /api/blocks lists them: name and avatar, nothing private. */

@@ -1,4 +1,5 @@
 import type { WhoCanMessage } from '@common/options';
+import type { PrivacySettings } from '@common/schemas/blocks';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userBlocks, users } from '../db/schema';
@@ -30,6 +31,26 @@ const blockedMemberColumns = {
 export interface BlockPairParams {
   blockerId: string;
   blockedId: string;
+}
+
+/** Whether a member with this id exists (deleted accounts keep their row). */
+export async function memberExists(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Saves a member's privacy settings; the saved values, or undefined for an unknown member. */
+export async function updatePrivacyColumns(
+  db: Db,
+  userId: string,
+  settings: PrivacySettings,
+): Promise<PrivacySettings | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ hiddenFromDirectory: settings.hiddenFromDirectory, whoCanMessage: settings.whoCanMessage })
+    .where(eq(users.id, userId))
+    .returning({ hiddenFromDirectory: users.hiddenFromDirectory, whoCanMessage: users.whoCanMessage });
+  return row;
 }
 
 /** Stores a block unless it exists; answers whether a row was added. */
@@ -175,4 +196,23 @@ export async function bumpUsersChangeCounter(tx: Db): Promise<void> {
     )
     select pg_notify('sg_users_cache', version::text) from bumped
   `);
+}
+
+/** The members a member has blocked, by id and name, with when (the member's data export). */
+export async function listBlocksForExport(db: Db, blockerId: string) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      blockedAt: userBlocks.createdAt,
+    })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, blockerId));
+}
+
+/** Account deletion: every block by or of the member goes. */
+export async function eraseMemberBlocks(tx: Db, userId: string): Promise<void> {
+  await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
 }

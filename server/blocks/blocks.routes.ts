@@ -1,27 +1,24 @@
 import {
   blockedMemberSchema,
-  blockedPairSchema,
   blockInputSchema,
   blockParamsSchema,
   privacySettingsSchema,
 } from '@common/schemas/blocks';
 import { errorSchema } from '@common/schemas/errors';
-import { eventIdParamsSchema } from '@common/schemas/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
-import { canManageBallGroups } from '../ball-groups/ball-groups.policy';
-import { authorize } from '../errors';
 import { presentBlockedMember, presentPrivacySettings } from './blocks.presenter';
 import { listBlockedMembers } from './blocks.queries';
-import { blockMember, listEventBlockedPairs, unblockMember, updatePrivacySettings } from './blocks.service';
+import { blockMember, unblockMember, updatePrivacySettings } from './blocks.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * Blocks (mutual and silent: neither sees nor reaches the other; nobody is told), the member's privacy
- * settings, and the blocked pairs of an event for the admin's ball group manager (issue 15).
+ * Blocks (mutual and silent: neither sees nor reaches the other; nobody is told) and the member's privacy
+ * settings (issue 15). The blocked pairs of an event, for the ball group manager, are a ball-groups route
+ * (server/ball-groups/blocked-pairs.routes.ts).
  */
 export async function blocksRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -102,23 +99,6 @@ export async function blocksRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       return presentPrivacySettings(await updatePrivacySettings(app.db, user.id, request.body));
-    },
-  );
-
-  r.get(
-    '/api/events/:id/groups/blocked-pairs',
-    {
-      schema: {
-        tags: ['ball-groups'],
-        summary:
-          "Pairs of the event's live registrations whose members have blocked one another, for the ball group manager's warnings (admin only)",
-        params: eventIdParamsSchema,
-        response: { 200: z.array(blockedPairSchema), ...errors },
-      },
-    },
-    async (request) => {
-      authorize(canManageBallGroups(await requireUser(request)));
-      return listEventBlockedPairs(app.db, request.params.id);
     },
   );
 }

@@ -1,27 +1,28 @@
 import { msg } from '@common/messages';
-import type { BlockedPair, PrivacySettings } from '@common/schemas/blocks';
-import { eq } from 'drizzle-orm';
+import type { PrivacySettings } from '@common/schemas/blocks';
 import type { Actor } from '../auth/auth.policy';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
-import { events, users } from '../db/schema';
+import { publish } from '../domain-events/domain-events';
 import { authorize, NotFoundError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
-import { markDirectMessageNoticesRead } from '../notifications/message-notices';
+import './blocks.events';
 import { canBlock, canSendDirectMessage } from './blocks.policy';
 import {
   type BlockedMemberRow,
   bumpUsersChangeCounter,
   deleteBlock,
   findBlockedMember,
-  findEventBlockedPairs,
   findMessagingFacts,
   insertBlock,
+  memberExists,
+  updatePrivacyColumns,
 } from './blocks.queries';
 
 /**
  * Blocks a member: one row, in a transaction that also moves the users change counter (the directory and
- * profile caches) and lets the blocker's unread notices of that member's messages go (no e-mail or push
- * about them follows). Nobody is told. Blocking again changes nothing (`created: false`).
+ * profile caches) and publishes 'block.created' (notifications let the blocker's unread notices of that
+ * member's messages go: no e-mail or push about them follows). Nobody is told. Blocking again changes
+ * nothing (`created: false`).
  */
 export async function blockMember(
   db: Db,
@@ -30,14 +31,12 @@ export async function blockMember(
 ): Promise<{ created: boolean; member: BlockedMemberRow }> {
   if (!canBlock(blocker, userId)) throw new ValidationError(msg.blockSelf);
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!target) throw new NotFoundError(msg.userNotFound);
+    if (!(await memberExists(tx, userId))) throw new NotFoundError(msg.userNotFound);
     const pair = { blockerId: blocker.id, blockedId: userId };
     const created = await insertBlock(tx, pair);
     if (created) {
       await bumpUsersChangeCounter(tx);
-      // The blocker's unread notices of the other's messages count as read: no e-mail or push about them follows.
-      await markDirectMessageNoticesRead(tx, blocker.id, userId);
+      await publish(tx, 'block.created', pair);
     }
     const member = await findBlockedMember(tx, pair);
     // Only a concurrent removal of the member (ON DELETE CASCADE) gets here without a row.
@@ -85,19 +84,7 @@ export async function updatePrivacySettings(
   userId: string,
   settings: PrivacySettings,
 ): Promise<Pick<UserRow, 'hiddenFromDirectory' | 'whoCanMessage'>> {
-  const [row] = await db
-    .update(users)
-    .set({ hiddenFromDirectory: settings.hiddenFromDirectory, whoCanMessage: settings.whoCanMessage })
-    .where(eq(users.id, userId))
-    .returning({ hiddenFromDirectory: users.hiddenFromDirectory, whoCanMessage: users.whoCanMessage });
+  const row = await updatePrivacyColumns(db, userId, settings);
   if (!row) throw new NotFoundError(msg.userNotFound);
   return row;
-}
-
-/** The blocked pairs among an event's live registrations (the ball group manager's warnings); 404 for an unknown event. */
-export async function listEventBlockedPairs(db: Db, eventId: number): Promise<BlockedPair[]> {
-  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
-  if (!event) throw new NotFoundError(msg.eventNotFound);
-  const pairs = await findEventBlockedPairs(db, eventId);
-  return pairs.map((p) => ({ registrationIds: p.registrationIds }));
 }

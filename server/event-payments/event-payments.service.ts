@@ -1,6 +1,7 @@
 import { msg } from '@common/messages';
 import { canPayEventFee } from '@common/rules/event-payment';
 import type { MyRegistration } from '@common/schemas/registrations';
+import type { UserRow } from '../auth/users.presenter';
 import { requirePayments } from '../billing/billing.disabled';
 import type { BillingLog, HandleResult } from '../billing/billing.provider';
 import {
@@ -16,7 +17,6 @@ import { markEventProcessed } from '../billing/billing.queries';
 import type { Db } from '../db/client';
 import { publish } from '../domain-events/domain-events';
 import { ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { acceptOffer, queuePosition } from '../registrations/offers.service';
 import { presentMyRegistration } from '../registrations/registrations.presenter';
 import { findLiveRegistration, type RegistrationRow } from '../registrations/registrations.queries';

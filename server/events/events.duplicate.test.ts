@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { auditLog, eventRegistrations, events, images } from '../db/schema';
 import { uploadImage } from '../images/images.test-helpers';
-import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildPro, buildRegistration, eventFormPayload } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 

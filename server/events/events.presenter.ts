@@ -2,8 +2,8 @@ import { hasEnded } from '@common/rules/event-phase';
 import { registrationClosedReason } from '@common/rules/event-registration';
 import { isPro } from '@common/rules/pro';
 import type { Event, EventDetail } from '@common/schemas/events';
+import type { UserRow } from '../auth/users.presenter';
 import type { events } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { canEditEvent, canSeeEventChat } from './events.policy';
 
 export type EventRow = typeof events.$inferSelect;

@@ -2,8 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { msg } from '@common/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { eventNotifications, eventRegistrations, events } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import {
   buildAdmin,
   buildEvent,

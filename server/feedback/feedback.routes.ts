@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
-import { feedback, newsletterSubscribers } from '../db/schema';
+import { insertFeedback, insertNewsletterSubscriber } from './feedback.queries';
 
 /** Feedback from the floating button, and the footer newsletter. */
 export async function feedbackRoutes(app: FastifyInstance) {
@@ -23,10 +23,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await requireUser(request);
       const comment = request.body.comment?.trim() || null;
-      const [row] = await app.db
-        .insert(feedback)
-        .values({ userId: user.id, rating: request.body.rating, comment })
-        .returning();
+      const row = await insertFeedback(app.db, { userId: user.id, rating: request.body.rating, comment });
       return reply.status(201).send({ ...row, createdAt: row.createdAt.toISOString() });
     },
   );
@@ -42,10 +39,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.db
-        .insert(newsletterSubscribers)
-        .values({ email: request.body.email.trim().toLowerCase() })
-        .onConflictDoNothing();
+      await insertNewsletterSubscriber(app.db, request.body.email.trim().toLowerCase());
       return { message: 'Tack! Du är nu anmäld till vårt nyhetsbrev.' };
     },
   );

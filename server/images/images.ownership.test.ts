@@ -1,9 +1,9 @@
 import { msg } from '@common/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { events, images, users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildAdmin, buildEvent, buildUser, eventFormPayload } from '../test/factories';
 import { itOnPostgres } from '../test/postgres-only';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';

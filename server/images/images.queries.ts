@@ -297,3 +297,11 @@ export async function deleteUnusedImages(
   if (!row?.last_id || Number(row.examined) < p.pageSize) return { deleted };
   return { deleted, nextAfterId: row.last_id };
 }
+
+/** A moderator's 'Ta bort innehållet': the image is marked removed (once) and no longer served. */
+export async function markImageRemoved(tx: Db, imageId: string, now: Date): Promise<void> {
+  await tx
+    .update(images)
+    .set({ removedAt: now })
+    .where(and(eq(images.id, imageId), isNull(images.removedAt)));
+}

@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
+import type { UserRow } from '../auth/users.presenter';
 import { authorize, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { canAttachImage, canViewImage } from './images.policy';
 import { findImageBytes, findImageMeta, findImageVariant, type ImageMeta } from './images.queries';
 import {

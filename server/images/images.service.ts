@@ -1,10 +1,9 @@
 import { msg } from '@common/messages';
 import type { ImageEntityType } from '@common/options';
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
-import { events, users } from '../db/schema';
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from '../errors';
+import { imageEntityExists } from './image-entities.queries';
 import { imageAttachRefusal, uploadsPerHour } from './images.policy';
 import { type ImageVariant, makeImageVariant, processImage } from './images.processing';
 import {
@@ -41,15 +40,13 @@ export async function checkImageEntity(db: Db, entityType: string, entityId: str
   if (entityId === 'pending') return;
   if (entityType === 'event') {
     const id = /^\d{1,9}$/.test(entityId) ? Number(entityId) : NaN;
-    const found = Number.isFinite(id)
-      ? await db.select({ id: events.id }).from(events).where(eq(events.id, id)).limit(1)
-      : [];
-    if (!found.length) throw new ValidationError(msg.imageEntityInvalid);
+    const found = Number.isFinite(id) && (await imageEntityExists(db, 'event', id));
+    if (!found) throw new ValidationError(msg.imageEntityInvalid);
     return;
   }
   if (entityType === 'profile') {
-    const found = await db.select({ id: users.id }).from(users).where(eq(users.id, entityId)).limit(1);
-    if (!found.length) throw new ValidationError(msg.imageEntityInvalid);
+    if (!(await imageEntityExists(db, 'profile', entityId)))
+      throw new ValidationError(msg.imageEntityInvalid);
     return;
   }
   throw new ValidationError(msg.imageEntityInvalid);

@@ -1,6 +1,7 @@
 import { AGE_BAND_BOUNDS, type AgeBand, type Gender, type HandicapBand } from '@common/options';
 import { type CountyCode, countyPlaceNames } from '@common/regions';
 import { HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
+import type { ProfileUpdate } from '@common/schemas/users';
 import {
   and,
   asc,
@@ -15,25 +16,12 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
-import { preparedQuery } from '../db/prepared';
 import { users } from '../db/schema';
-import type { UserRow } from './members.presenter';
 
-/** One member by id, or undefined. */
-const userById = preparedQuery((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('sg_user_by_id'),
-);
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const rows = await userById(db).execute({ id });
-  return rows[0];
-}
+// The lookup of one account by id belongs to the accounts core; re-exported for members' use.
+export { findUserById } from '../auth/users.queries';
 
 export interface MemberSearchParams {
   q?: string;
@@ -143,4 +131,63 @@ export async function countDirectoryAmong(
     .from(users)
     .where(and(inArray(users.id, [...ids]), directoryWhere({ ...p, limit: 0, offset: 0 })));
   return Number(row?.n ?? 0);
+}
+
+/** A removed image is taken off the profiles that show it. */
+export async function clearProfileImage(tx: Db, imageId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ profileImageId: null, profileImageUrl: null, updatedAt: now })
+    .where(eq(users.profileImageId, imageId));
+}
+
+/** A moderator's 'Ta bort innehållet' on a profile: its free texts go. */
+export async function clearProfileTexts(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ profession: null, dream: null, interests: null, lifeCircumstance: null, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/** Saves the profile form's fields (role, membership and Stripe fields are not among them); the row. */
+export async function updateProfileColumns(db: Db, userId: string, input: ProfileUpdate): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      fullName: input.fullName,
+      username: input.username,
+      handicap: input.handicap,
+      golfId: input.golfId,
+      club: input.club,
+      hasGolfstarMembership: input.hasGolfstarMembership,
+      hasGolfamoreCard: input.hasGolfamoreCard,
+      gender: input.gender,
+      birthDate: input.birthDate,
+      age: input.age,
+      civilStatus: input.civilStatus,
+      children: input.children,
+      profession: input.profession,
+      dream: input.dream,
+      location: input.location,
+      lifeCircumstance: input.lifeCircumstance,
+      lookingFor: input.lookingFor,
+      meetupInterests: input.meetupInterests,
+      interests: input.interests,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Sets (or with null removes) a member's avatar; the row. */
+export async function setProfileImageId(db: Db, userId: string, imageId: string | null): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ profileImageId: imageId, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
 }

@@ -1,15 +1,13 @@
 import { msg } from '@common/messages';
 import type { ProfileUpdate } from '@common/schemas/users';
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/auth.policy';
 import { requestEmailChange } from '../auth/email-change';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import type { MailSettings } from '../email/outbox';
 import { NotFoundError } from '../errors';
 import { attachImage } from '../images/images.service';
 import type { UserRow } from './members.presenter';
-import { findUserById } from './members.queries';
+import { findUserById, setProfileImageId, updateProfileColumns } from './members.queries';
 
 /**
  * Saves the profile form (already validated by the shared schema: fullName and age derived).
@@ -31,35 +29,7 @@ export async function updateProfile(
   // requestEmailChange tells its holder instead, and that change can never be confirmed.
   return db.transaction(async (tx) => {
     if (changesEmail) await requestEmailChange(tx, mail, existing, newEmail);
-    const [row] = await tx
-      .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        fullName: input.fullName,
-        username: input.username,
-        handicap: input.handicap,
-        golfId: input.golfId,
-        club: input.club,
-        hasGolfstarMembership: input.hasGolfstarMembership,
-        hasGolfamoreCard: input.hasGolfamoreCard,
-        gender: input.gender,
-        birthDate: input.birthDate,
-        age: input.age,
-        civilStatus: input.civilStatus,
-        children: input.children,
-        profession: input.profession,
-        dream: input.dream,
-        location: input.location,
-        lifeCircumstance: input.lifeCircumstance,
-        lookingFor: input.lookingFor,
-        meetupInterests: input.meetupInterests,
-        interests: input.interests,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    return row;
+    return updateProfileColumns(tx, userId, input);
   });
 }
 
@@ -86,11 +56,6 @@ export async function setProfileImage(
         notFound: msg.profileImageNotFound,
       });
     }
-    const [row] = await tx
-      .update(users)
-      .set({ profileImageId: imageId, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return row;
+    return setProfileImageId(tx, userId, imageId);
   });
 }

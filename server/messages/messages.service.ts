@@ -6,11 +6,11 @@ import type {
   ThreadQuery,
 } from '@common/schemas/messages';
 import { eq, inArray } from 'drizzle-orm';
+import { presentPublicUser, type UserRow } from '../auth/users.presenter';
 import { assertCanSendDirectMessage, directMessagePermissions } from '../blocks/blocks.service';
 import type { Db } from '../db/client';
 import { events, users } from '../db/schema';
 import { authorize, NotFoundError, ValidationError } from '../errors';
-import { presentPublicUser, type UserRow } from '../members/members.presenter';
 import {
   markDirectMessageNoticesRead,
   notifyDirectMessage,

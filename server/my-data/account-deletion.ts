@@ -1,33 +1,24 @@
 import { formatStockholmLongDate } from '@common/time';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import '../auth/auth.events';
+import { eraseIssuerAccount, eraseLoginWaitsOf, eraseUserTokens } from '../auth/auth.my-data.queries';
 import { builtInAccountId } from '../auth/builtin-account';
 import { endUserSessions } from '../auth/sessions';
+import { anonymiseUser, findUserById, lockUserById } from '../auth/users.queries';
 import type { BillingProvider } from '../billing/billing.provider';
+import { eraseMemberBlocks } from '../blocks/blocks.queries';
+import { eraseMemberCalendarFeed } from '../calendar-feed/calendar-feed.my-data.queries';
 import type { Db } from '../db/client';
-import {
-  accountTokens,
-  calendarFeeds,
-  eventNotifications,
-  eventRegistrations,
-  feedback,
-  idpAccounts,
-  idpModels,
-  images,
-  loginThrottle,
-  newsletterSubscribers,
-  notificationPreferences,
-  notifications,
-  outboundEmails,
-  passkeys,
-  pushSubscriptions,
-  reports,
-  userBlocks,
-  userPresence,
-  users,
-} from '../db/schema';
+import { publish } from '../domain-events/domain-events';
+import { eraseEmailsTo } from '../email/email.my-data.queries';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import { ConflictError, NotFoundError } from '../errors';
+import { eraseMemberUploads } from '../images/images.my-data.queries';
+import { eraseMemberNotices, renameInNotices } from '../notifications/notifications.my-data.queries';
+import { eraseMemberPushSubscriptions } from '../push/push.my-data.queries';
+import { eraseMemberPresence } from '../realtime/presence.my-data.queries';
+import { eraseMemberRegistrationDetails } from '../registrations/registrations.my-data.queries';
+import { renameInReportCopies } from '../reports/reports.queries';
 
 /** How a deleted member is shown wherever they took part (messages, group chats, past participant lists). */
 export const DELETED_MEMBER_FIRST = 'Borttagen';
@@ -56,7 +47,7 @@ export async function deleteAccount(
   userId: string,
   now = new Date(),
 ): Promise<DeletionResult> {
-  const [before] = await db.select().from(users).where(eq(users.id, userId));
+  const before = await findUserById(db, userId);
   if (!before || before.deletedAt) throw new NotFoundError('Kontot finns inte');
 
   let endedPro = false;
@@ -67,7 +58,7 @@ export async function deleteAccount(
   }
 
   await db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockUserById(tx, userId);
     if (!user || user.deletedAt) throw new ConflictError('Kontot är redan borttaget');
     const names = [user.fullName, [user.firstName, user.lastName].filter(Boolean).join(' ')].filter(
       (n): n is string => Boolean(n && n.trim().length > 2),
@@ -84,105 +75,41 @@ export async function deleteAccount(
         },
       });
       // Earlier e-mails to the address: their copies go (the confirmation just queued stays until sent).
-      await tx
-        .delete(outboundEmails)
-        .where(
-          and(
-            sql`lower(${outboundEmails.recipient}) = lower(${user.email})`,
-            ne(outboundEmails.template, 'account-deleted'),
-          ),
-        );
-      await tx
-        .delete(newsletterSubscribers)
-        .where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`);
-      await tx.delete(loginThrottle).where(sql`lower(${loginThrottle.emailKey}) = lower(${user.email})`);
+      await eraseEmailsTo(tx, user.email, 'account-deleted');
+      await eraseLoginWaitsOf(tx, user.email);
     }
 
     // The login: the built-in issuer's account (its passkeys and tokens go with it), its sessions and grants.
     const accountId = builtInAccountId(user);
-    if (accountId) {
-      await tx.delete(idpModels).where(sql`(${idpModels.payload}->>'accountId') = ${accountId}`);
-      await tx.delete(passkeys).where(eq(passkeys.accountId, accountId));
-      await tx.delete(accountTokens).where(eq(accountTokens.accountId, accountId));
-      await tx.delete(idpAccounts).where(eq(idpAccounts.id, accountId));
-    }
-    await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+    if (accountId) await eraseIssuerAccount(tx, accountId);
+    await eraseUserTokens(tx, userId);
 
     // Pictures the member uploaded (their avatars); event pictures stay with their events.
-    await tx.delete(images).where(and(eq(images.uploadedBy, userId), ne(images.entityType, 'event')));
-    await tx.update(images).set({ uploadedBy: null }).where(eq(images.uploadedBy, userId));
+    await eraseMemberUploads(tx, userId);
 
-    // Registrations stay for the events' and payments' records, without the member's own words.
-    await tx
-      .update(eventRegistrations)
-      .set({ dietaryPreferences: null, dietaryConsentAt: null, notes: null, golfId: null })
-      .where(eq(eventRegistrations.userId, userId));
-
-    await tx.delete(notifications).where(eq(notifications.userId, userId));
-    await tx.delete(eventNotifications).where(eq(eventNotifications.userId, userId));
-    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-    await tx.delete(userPresence).where(eq(userPresence.userId, userId));
-    await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
-    await tx.update(feedback).set({ userId: null }).where(eq(feedback.userId, userId));
+    // Registrations stay for the events' and payments' records, without the member's own words; each
+    // domain erases what is its own, in this one transaction.
+    await eraseMemberRegistrationDetails(tx, userId);
+    await eraseMemberNotices(tx, userId);
+    await eraseMemberPushSubscriptions(tx, userId);
+    await eraseMemberCalendarFeed(tx, userId);
+    await eraseMemberPresence(tx, userId);
+    await eraseMemberBlocks(tx, userId);
+    // The newsletter and feedback (server/feedback/, subscribed).
+    await publish(tx, 'account.deleted', { userId, email: user.email });
 
     // Where others' records name the member: their notices and the moderators' copies of reported content.
     for (const name of names) {
-      await tx
-        .update(notifications)
-        .set({
-          title: sql`replace(${notifications.title}, ${name}, ${DELETED_NAME})`,
-          body: sql`replace(${notifications.body}, ${name}, ${DELETED_NAME})`,
-        })
-        .where(
-          or(sql`${notifications.title} like ${`%${name}%`}`, sql`${notifications.body} like ${`%${name}%`}`),
-        );
-      await tx
-        .update(reports)
-        .set({ snapshot: sql`replace(${reports.snapshot}::text, ${name}, ${DELETED_NAME})::jsonb` })
-        .where(sql`${reports.snapshot}::text like ${`%${name}%`}`);
+      await renameInNotices(tx, name, DELETED_NAME);
+      await renameInReportCopies(tx, name, DELETED_NAME);
     }
 
-    await tx
-      .update(users)
-      .set({
-        email: null,
-        emailVerifiedAt: null,
-        pendingEmail: null,
-        username: null,
-        firstName: DELETED_MEMBER_FIRST,
-        lastName: DELETED_MEMBER_LAST,
-        fullName: DELETED_NAME,
-        profileImageUrl: null,
-        profileImageId: null,
-        membershipType: 'free',
-        subscriptionStatus: endedPro ? 'canceled' : user.subscriptionStatus,
-        handicap: null,
-        golfId: null,
-        club: null,
-        gender: null,
-        age: null,
-        birthDate: null,
-        civilStatus: null,
-        children: null,
-        profession: null,
-        dream: null,
-        lifeCircumstance: null,
-        location: null,
-        interests: null,
-        meetupInterests: [],
-        lookingFor: [],
-        hasGolfstarMembership: false,
-        hasGolfamoreCard: false,
-        oidcIssuer: null,
-        oidcSubject: null,
-        hiddenFromDirectory: true,
-        whoCanMessage: 'nobody',
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    await anonymiseUser(tx, userId, {
+      firstName: DELETED_MEMBER_FIRST,
+      lastName: DELETED_MEMBER_LAST,
+      subscriptionStatus: endedPro ? 'canceled' : user.subscriptionStatus,
+      now,
+    });
     // Last: the sessions end (and their sockets close) when this transaction commits.
     await endUserSessions(tx, userId);
   });

@@ -1,20 +1,14 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { type Zippable, zipSync } from 'fflate';
+import { presentFullUser, type UserRow } from '../auth/users.presenter';
+import { findUserById, findUserNames } from '../auth/users.queries';
+import { listMembershipChangesOf, listProWithdrawalsOf } from '../billing/billing.my-data.queries';
+import { listBlocksForExport } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
-import {
-  eventRegistrations,
-  events,
-  images,
-  membershipChanges,
-  messages,
-  notificationPreferences,
-  notifications,
-  proWithdrawals,
-  registrationRefunds,
-  userBlocks,
-  users,
-} from '../db/schema';
-import { presentFullUser } from '../members/members.presenter';
+import { listRefundsOf } from '../event-payments/event-payments.my-data.queries';
+import { listMemberPictures } from '../images/images.my-data.queries';
+import { listMemberMessages } from '../messages/messages.my-data.queries';
+import { findPreferencesRow, listMemberNotices } from '../notifications/notifications.my-data.queries';
+import { listMemberRegistrations } from '../registrations/registrations.my-data.queries';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -30,89 +24,29 @@ const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
  * or a block needs them. Answers null for an unknown or deleted member.
  */
 export async function exportMemberData(db: Db, userId: string, now = new Date()): Promise<Uint8Array | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   if (!user || user.deletedAt) return null;
 
-  const [prefs] = await db
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-  const blocks = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      blockedAt: userBlocks.createdAt,
-    })
-    .from(userBlocks)
-    .innerJoin(users, eq(users.id, userBlocks.blockedId))
-    .where(eq(userBlocks.blockerId, userId));
-
-  const registrations = await db
-    .select({
-      r: eventRegistrations,
-      title: events.title,
-      startTime: events.startTime,
-      endTime: events.endTime,
-    })
-    .from(eventRegistrations)
-    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(eq(eventRegistrations.userId, userId))
-    .orderBy(asc(eventRegistrations.registeredAt));
-  const refunds = registrations.length
-    ? await db
-        .select()
-        .from(registrationRefunds)
-        .where(
-          inArray(
-            registrationRefunds.registrationId,
-            registrations.map((x) => x.r.id),
-          ),
-        )
-    : [];
-
-  const mine = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        or(
-          eq(messages.senderId, userId),
-          and(eq(messages.receiverId, userId), eq(messages.isGroupMessage, false)),
-        ),
-        isNull(messages.removedAt),
-      ),
-    )
-    .orderBy(asc(messages.sentAt), asc(messages.id));
+  // Each domain reads its own records of the member.
+  const prefs = await findPreferencesRow(db, userId);
+  const blocks = await listBlocksForExport(db, userId);
+  const registrations = await listMemberRegistrations(db, userId);
+  const refunds = await listRefundsOf(
+    db,
+    registrations.map((x) => x.r.id),
+  );
+  const mine = await listMemberMessages(db, userId);
   const partnerIds = [
     ...new Set(mine.flatMap((m) => [m.senderId, m.receiverId]).filter((id) => id && id !== userId)),
   ];
-  const partners = partnerIds.length
-    ? await db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(inArray(users.id, partnerIds as string[]))
-    : [];
+  const partners = await findUserNames(db, partnerIds as string[]);
   const nameOf = new Map(
     partners.map((p) => [p.id, [p.firstName, p.lastName].filter(Boolean).join(' ') || null]),
   );
-
-  const notices = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.createdAt));
-  const changes = await db.select().from(membershipChanges).where(eq(membershipChanges.userId, userId));
-  const withdrawals = await db.select().from(proWithdrawals).where(eq(proWithdrawals.userId, userId));
-  const pictures = await db
-    .select({
-      id: images.id,
-      mimeType: images.mimeType,
-      data: images.originalData,
-      createdAt: images.createdAt,
-    })
-    .from(images)
-    .where(and(eq(images.uploadedBy, userId), isNull(images.removedAt)));
+  const notices = await listMemberNotices(db, userId);
+  const changes = await listMembershipChangesOf(db, userId);
+  const withdrawals = await listProWithdrawalsOf(db, userId);
+  const pictures = await listMemberPictures(db, userId);
 
   const files: Zippable = {
     'profile.json': json({
@@ -137,22 +71,7 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
         attendance: r.attendance,
       })),
     ),
-    'messages.json': json(
-      mine.map((m) => ({
-        id: m.id,
-        kind: m.isGroupMessage ? 'group' : 'direct',
-        direction: m.senderId === userId ? 'sent' : 'received',
-        from: m.senderId === userId ? 'me' : { id: m.senderId, name: nameOf.get(m.senderId) ?? null },
-        to: m.isGroupMessage
-          ? { eventId: m.eventId }
-          : m.receiverId === userId
-            ? 'me'
-            : { id: m.receiverId, name: nameOf.get(m.receiverId ?? '') ?? null },
-        content: m.content,
-        sentAt: iso(m.sentAt),
-        read: m.read,
-      })),
-    ),
+    'messages.json': json(messagesOf(mine, userId, nameOf)),
     'notifications.json': json(
       notices.map((n) => ({
         id: n.id,
@@ -164,37 +83,72 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
         readAt: iso(n.readAt),
       })),
     ),
-    'payments.json': json({
-      membership: {
-        membershipType: user.membershipType,
-        subscriptionStatus: user.subscriptionStatus,
-        subscriptionPeriodEnd: iso(user.subscriptionPeriodEnd),
-        proPurchasedAt: iso(user.proPurchasedAt),
-      },
-      membershipChanges: changes.map((c) => ({ from: c.fromType, to: c.toType, at: iso(c.createdAt) })),
-      proWithdrawals: withdrawals.map((w) => ({
-        purchasedAt: iso(w.purchasedAt),
-        withdrawnAt: iso(w.withdrawnAt),
-        refundAmount: w.refundAmount,
-      })),
-      eventFees: registrations
-        .filter(({ r }) => r.amountPaid > 0 || r.amountDue > 0 || r.amountRefunded > 0)
-        .map(({ r, title }) => ({
-          registrationId: r.id,
-          event: title,
-          paymentStatus: r.paymentStatus,
-          amountPaid: r.amountPaid,
-          paidAt: iso(r.paidAt),
-          amountRefunded: r.amountRefunded,
-          amountDue: r.amountDue,
-          refunds: refunds
-            .filter((f) => f.registrationId === r.id)
-            .map((f) => ({ amount: f.amount, at: iso(f.createdAt) })),
-        })),
-    }),
+    'payments.json': json(paymentsOf(user, registrations, refunds, changes, withdrawals)),
   };
   for (const p of pictures) {
     files[`images/${p.id}.${EXTENSIONS[p.mimeType] ?? 'bin'}`] = [new Uint8Array(p.data), { level: 0 }];
   }
   return zipSync(files, { level: 6, mtime: now });
+}
+
+type Registrations = Awaited<ReturnType<typeof listMemberRegistrations>>;
+
+/** messages.json: the member's messages, other members by id and name only. */
+function messagesOf(
+  mine: Awaited<ReturnType<typeof listMemberMessages>>,
+  userId: string,
+  nameOf: Map<string, string | null>,
+) {
+  return mine.map((m) => ({
+    id: m.id,
+    kind: m.isGroupMessage ? 'group' : 'direct',
+    direction: m.senderId === userId ? 'sent' : 'received',
+    from: m.senderId === userId ? 'me' : { id: m.senderId, name: nameOf.get(m.senderId) ?? null },
+    to: m.isGroupMessage
+      ? { eventId: m.eventId }
+      : m.receiverId === userId
+        ? 'me'
+        : { id: m.receiverId, name: nameOf.get(m.receiverId ?? '') ?? null },
+    content: m.content,
+    sentAt: iso(m.sentAt),
+    read: m.read,
+  }));
+}
+
+/** payments.json: membership, its changes and withdrawals, and the event fees with their refunds. */
+function paymentsOf(
+  user: UserRow,
+  registrations: Registrations,
+  refunds: Awaited<ReturnType<typeof listRefundsOf>>,
+  changes: Awaited<ReturnType<typeof listMembershipChangesOf>>,
+  withdrawals: Awaited<ReturnType<typeof listProWithdrawalsOf>>,
+) {
+  return {
+    membership: {
+      membershipType: user.membershipType,
+      subscriptionStatus: user.subscriptionStatus,
+      subscriptionPeriodEnd: iso(user.subscriptionPeriodEnd),
+      proPurchasedAt: iso(user.proPurchasedAt),
+    },
+    membershipChanges: changes.map((c) => ({ from: c.fromType, to: c.toType, at: iso(c.createdAt) })),
+    proWithdrawals: withdrawals.map((w) => ({
+      purchasedAt: iso(w.purchasedAt),
+      withdrawnAt: iso(w.withdrawnAt),
+      refundAmount: w.refundAmount,
+    })),
+    eventFees: registrations
+      .filter(({ r }) => r.amountPaid > 0 || r.amountDue > 0 || r.amountRefunded > 0)
+      .map(({ r, title }) => ({
+        registrationId: r.id,
+        event: title,
+        paymentStatus: r.paymentStatus,
+        amountPaid: r.amountPaid,
+        paidAt: iso(r.paidAt),
+        amountRefunded: r.amountRefunded,
+        amountDue: r.amountDue,
+        refunds: refunds
+          .filter((f) => f.registrationId === r.id)
+          .map((f) => ({ amount: f.amount, at: iso(f.createdAt) })),
+      })),
+  };
 }

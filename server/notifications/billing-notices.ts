@@ -1,6 +1,6 @@
 import { formatStockholmLongDate } from '@common/time';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
-import type { UserRow } from '../members/members.presenter';
 import { createNotifications } from './notifications.create';
 
 type Membership = Pick<UserRow, 'id' | 'membershipType' | 'subscriptionStatus' | 'subscriptionPeriodEnd'>;

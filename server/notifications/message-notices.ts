@@ -1,8 +1,8 @@
 import { displayName } from '@common/rules/display-name';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { messages, notifications } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/realtime.publish';
 import { registerDeliveryRule } from './delivery-rules';
 import {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endUserSessions } from '../auth/sessions';
+import type { UserRow } from '../auth/users.presenter';
 import { sessions } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildPro } from '../test/factories';
 import { createTestContext, sessionIdOf, type TestContext } from '../test/test-app';
 import { createSessionStore } from './session-store';

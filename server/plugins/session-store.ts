@@ -1,7 +1,10 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { preparedQuery } from '../db/prepared';
-import { sessions } from '../db/schema';
+import {
+  deleteExpiredSessionRows,
+  deleteSessionRow,
+  findSessionRow,
+  upsertSessionRow,
+} from './session-store.queries';
 
 /** The channel migration 0020's trigger announces a changed or ended session on (payload: its sid). */
 export const SESSIONS_CHANNEL = 'sg_sessions';
@@ -9,14 +12,6 @@ export const SESSIONS_CHANNEL = 'sg_sessions';
 const MAX_CACHED = 20_000;
 /** A cached session is read again at least this often, even with no announcement. */
 const MAX_TRUST_MS = 60_000;
-
-const sessionBySid = preparedQuery((db) =>
-  db
-    .select({ sess: sessions.sess, expire: sessions.expire })
-    .from(sessions)
-    .where(eq(sessions.sid, sql.placeholder('sid')))
-    .prepare('sg_session_by_sid'),
-);
 
 /** What a session holds (`userId`, a pending login…), as kept in its row's `sess` beside `cookie`. */
 export type SessionData = Readonly<Record<string, unknown>>;
@@ -124,8 +119,8 @@ export async function createSessionStore(
     reading++;
     changedDuringRead.delete(sid);
     try {
-      const rows = await sessionBySid(db).execute({ sid });
-      const session = rows[0] ? fromRow(rows[0]) : null;
+      const row = await findSessionRow(db, sid);
+      const session = row ? fromRow(row) : null;
       const current = !changedDuringRead.has(sid) && !endingHere.has(sid);
       if (epoch !== null && current && database.listenerEpoch() === epoch) {
         remember(sid, session, epoch);
@@ -144,17 +139,14 @@ export async function createSessionStore(
       const sess = { ...data, cookie: { originalMaxAge: maxAgeMs, expires: expires.toISOString() } };
       forget(sid);
       // The write is announced (an update) or new: the next read fetches the row once.
-      await db
-        .insert(sessions)
-        .values({ sid, sess, expire: expires })
-        .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire: expires } });
+      await upsertSessionRow(db, sid, sess, expires);
     },
     async destroy(sid) {
       forget(sid);
-      await db.delete(sessions).where(eq(sessions.sid, sid));
+      await deleteSessionRow(db, sid);
     },
     async prune() {
-      await db.delete(sessions).where(lt(sessions.expire, new Date()));
+      await deleteExpiredSessionRows(db);
     },
     close: unlisten,
   };

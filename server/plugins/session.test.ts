@@ -1,8 +1,8 @@
 import { Signer } from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { sessions } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildPro } from '../test/factories';
 import {
   createTestContext,

@@ -6,8 +6,8 @@ import {
 } from '@common/schemas/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { UserRow } from '../auth/users.presenter';
 import { ForbiddenError, NotFoundError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { canJoinMessages } from '../messages/messages.policy';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessageWithSender } from '../messages/messages.queries';

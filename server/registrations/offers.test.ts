@@ -1,8 +1,8 @@
 import { msg } from '@common/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { eventRegistrations, notifications } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildEvent, buildPro, buildRegistration } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { acceptOffer, expireOffers } from './offers.service';

@@ -1,9 +1,9 @@
 import { msg } from '@common/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { eventNotifications } from '../db/schema';
 import { lockEvent } from '../events/events.queries';
-import type { UserRow } from '../members/members.presenter';
 import { buildEvent, buildRegistration, buildUser } from '../test/factories';
 import type { TestClient, TestContext } from '../test/test-app';
 import { promoteFromWaitlist } from './offers.service';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../members/members.presenter';
+import type { UserRow } from '../auth/users.presenter';
 import { buildEvent, buildPro, buildRegistration } from '../test/factories';
 import type { TestClient, TestContext } from '../test/test-app';
 import { createRegistrationsContext, registrationsOf } from './registrations.test-helpers';

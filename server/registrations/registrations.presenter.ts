@@ -2,10 +2,10 @@ import { canPayEventFee } from '@common/rules/event-payment';
 import type { MyRegistration, Registration, UserRegistration } from '@common/schemas/registrations';
 import { stockholmClock } from '@common/time';
 import { type Actor, isAdmin } from '../auth/auth.policy';
+import { presentPublicUser } from '../auth/users.presenter';
 import type { BallGroupRow } from '../ball-groups/ball-groups.queries';
 import { presentEvent } from '../events/events.presenter';
 import type { EventWithCounts } from '../events/events.queries';
-import { presentPublicUser } from '../members/members.presenter';
 import { canSeeRegistrationPrivate } from './registrations.policy';
 import type { RegistrationRow, RegistrationWithUser } from './registrations.queries';
 

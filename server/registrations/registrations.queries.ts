@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { eventRegistrations, events, isLiveRegistration, users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
 export type RegistrationWithUser = RegistrationRow & { user: UserRow };

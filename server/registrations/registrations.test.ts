@@ -1,8 +1,8 @@
 import { msg } from '@common/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
 import { eventNotifications } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
 import { buildEvent, buildPro, buildRegistration, buildUser } from '../test/factories';
 import { itOnPostgres } from '../test/postgres-only';
 import type { TestClient, TestContext } from '../test/test-app';

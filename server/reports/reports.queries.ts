@@ -138,3 +138,11 @@ export async function listReports(db: Db, p: ReportListParams) {
 }
 
 export type ReportListRow = Awaited<ReturnType<typeof listReports>>['rows'][number];
+
+/** Account deletion: a deleted member's name in the moderators' copies of reported content becomes `replacement`. */
+export async function renameInReportCopies(tx: Db, name: string, replacement: string): Promise<void> {
+  await tx
+    .update(reports)
+    .set({ snapshot: sql`replace(${reports.snapshot}::text, ${name}, ${replacement})::jsonb` })
+    .where(sql`${reports.snapshot}::text like ${`%${name}%`}`);
+}

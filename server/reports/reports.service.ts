@@ -3,16 +3,16 @@ import { REPORT_REASON_LABELS, type ReportAction, type ReportTarget } from '@com
 import { decisionRule } from '@common/rules/moderation';
 import type { AdminReportPage, DecisionInput, ReportInput } from '@common/schemas/reports';
 import { formatStockholmLongDate } from '@common/time';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { builtInAccountId } from '../auth/builtin-account';
 import { endIssuerSessions, endUserSessions } from '../auth/sessions';
+import type { UserRow } from '../auth/users.presenter';
+import { findUserById } from '../auth/users.queries';
+import { advisoryXactLock } from '../db/advisory-lock';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import type { TemplateProps } from '../email/templates/index';
 import { authorize, ConflictError, DomainError, NotFoundError, ValidationError } from '../errors';
-import type { UserRow } from '../members/members.presenter';
 import { canReport, canSuspend } from './reports.policy';
 import { presentAdminReport } from './reports.presenter';
 import {
@@ -25,6 +25,7 @@ import {
   type ReportListParams,
 } from './reports.queries';
 import { findReportSubject, removeReportedContent } from './reports.targets';
+import { findLiveMemberContact, liftSuspension, markSuspended } from './suspensions.queries';
 
 /** Reports a member may make per hour (a reporting channel, not a way to flood the moderators). */
 export const REPORTS_PER_HOUR = 20;
@@ -125,7 +126,7 @@ export async function createReport(
   if (!canReport(reporter, subject.targetUserId)) throw new ValidationError(msg.reportSelf);
   return db.transaction(async (tx) => {
     // One at a time per reporter, so the hour's limit and the duplicate check hold under concurrency.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${reporter.id}`}))`);
+    await advisoryXactLock(tx, `report:${reporter.id}`);
     const open = await findOpenReportBy(tx, reporter.id, input.targetType, input.targetId);
     if (open) return { id: open, created: false };
     if ((await countReportsSince(tx, reporter.id, new Date(now.getTime() - 3600_000))) >= REPORTS_PER_HOUR) {
@@ -174,9 +175,7 @@ export async function decideReport(
     const report = await lockReport(tx, reportId);
     if (!report) throw new NotFoundError(msg.reportNotFound);
     if (report.decidedAt) throw new ConflictError(msg.reportAlreadyDecided);
-    const [member] = report.targetUserId
-      ? await tx.select().from(users).where(eq(users.id, report.targetUserId)).limit(1)
-      : [];
+    const member = report.targetUserId ? await findUserById(tx, report.targetUserId) : undefined;
     if (input.action === 'suspend') {
       if (!member) throw new ValidationError(msg.userNotFound);
       authorize(canSuspend(member), msg.decisionCannotSuspendAdmin);
@@ -215,11 +214,7 @@ export async function decideReport(
       });
     }
     if (report.reporterId) {
-      const [reporter] = await tx
-        .select({ email: users.email, firstName: users.firstName })
-        .from(users)
-        .where(and(eq(users.id, report.reporterId), isNull(users.deletedAt)))
-        .limit(1);
+      const reporter = await findLiveMemberContact(tx, report.reporterId);
       if (reporter) {
         await mailMember(tx, deps, reporter, 'report-outcome', {
           what: WHAT[report.targetType],
@@ -232,7 +227,7 @@ export async function decideReport(
 
 /** Suspends a member: marked suspended (login refused), every site and issuer session ended. */
 async function suspendMember(tx: Db, member: UserRow, now: Date): Promise<void> {
-  await tx.update(users).set({ suspendedAt: now, updatedAt: now }).where(eq(users.id, member.id));
+  await markSuspended(tx, member.id, now);
   await endUserSessions(tx, member.id);
   const accountId = builtInAccountId(member);
   if (accountId) await endIssuerSessions(tx, accountId);
@@ -246,19 +241,9 @@ export async function reinstateMember(
   userId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [member] = await tx
-      .update(users)
-      .set({ suspendedAt: null, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)))
-      .returning({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        deletedAt: users.deletedAt,
-      });
+    const member = await liftSuspension(tx, userId);
     if (!member) {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-      if (!exists) throw new NotFoundError(msg.userNotFound);
+      if (!(await findUserById(tx, userId))) throw new NotFoundError(msg.userNotFound);
       throw new ConflictError(msg.userNotSuspended);
     }
     await recordAudit(tx, {

@@ -1,12 +1,22 @@
-import { msg } from '@common/messages';
 import type { ReportTarget } from '@common/options';
 import { displayName } from '@common/rules/display-name';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
+import { findUserById } from '../auth/users.queries';
 import type { Db } from '../db/client';
-import { events, images, messages, notifications, users } from '../db/schema';
-import type { UserRow } from '../members/members.presenter';
+import { publish } from '../domain-events/domain-events';
+import { clearEventImage } from '../events/events.images.queries';
+import { markImageRemoved } from '../images/images.queries';
+import { clearProfileImage, clearProfileTexts } from '../members/members.queries';
+import { markMessageRemoved } from '../messages/messages.moderation.queries';
 import { canUseGroupChat } from '../messages/messages.policy';
 import { findRegistrationStatus } from '../messages/messages.queries';
+import './reports.events';
+import {
+  findEventTitle,
+  findLiveImage,
+  findLiveMessageWithSender,
+  findLiveUser,
+} from './reports.targets.queries';
 
 /** What a report is about: the member concerned and a copy of the content as it is now. */
 export interface ReportSubject {
@@ -56,11 +66,7 @@ export async function findReportSubject(
   switch (targetType) {
     case 'user': {
       if (targetId.length > 100) return undefined;
-      const [u] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, targetId), isNull(users.deletedAt)))
-        .limit(1);
+      const u = await findLiveUser(db, targetId);
       if (!u) return undefined;
       const text = profileText(u);
       return {
@@ -75,23 +81,7 @@ export async function findReportSubject(
     case 'message':
     case 'group_message': {
       if (!positiveInt.test(targetId)) return undefined;
-      const [m] = await db
-        .select({
-          senderId: messages.senderId,
-          receiverId: messages.receiverId,
-          eventId: messages.eventId,
-          isGroupMessage: messages.isGroupMessage,
-          content: messages.content,
-          sentAt: messages.sentAt,
-          senderFirst: users.firstName,
-          senderLast: users.lastName,
-          senderFull: users.fullName,
-          senderUsername: users.username,
-        })
-        .from(messages)
-        .innerJoin(users, eq(users.id, messages.senderId))
-        .where(and(eq(messages.id, Number(targetId)), isNull(messages.removedAt)))
-        .limit(1);
+      const m = await findLiveMessageWithSender(db, Number(targetId));
       if (!m) return undefined;
       const name = displayName({
         firstName: m.senderFirst,
@@ -109,16 +99,12 @@ export async function findReportSubject(
       if (!m.isGroupMessage || m.eventId === null) return undefined;
       const participation = await findRegistrationStatus(db, m.eventId, reporter.id);
       if (!canUseGroupChat(reporter, participation)) return undefined;
-      const [event] = await db.select({ title: events.title }).from(events).where(eq(events.id, m.eventId));
-      return { ...base, snapshot: { ...base.snapshot, eventTitle: event?.title } };
+      const eventTitle = await findEventTitle(db, m.eventId);
+      return { ...base, snapshot: { ...base.snapshot, eventTitle } };
     }
     case 'image': {
       if (!uuid.test(targetId)) return undefined;
-      const [img] = await db
-        .select({ id: images.id, entityId: images.entityId, uploadedBy: images.uploadedBy })
-        .from(images)
-        .where(and(eq(images.id, targetId), isNull(images.removedAt)))
-        .limit(1);
+      const img = await findLiveImage(db, targetId);
       if (!img || img.entityId === 'pending') return undefined;
       return { targetUserId: img.uploadedBy, snapshot: { imageId: img.id } };
     }
@@ -141,72 +127,27 @@ export async function removeReportedContent(
     case 'message':
     case 'group_message':
       if (positiveInt.test(targetId)) {
-        await tx
-          .update(messages)
-          .set({ removedAt: now })
-          .where(and(eq(messages.id, Number(targetId)), isNull(messages.removedAt)));
-        // The in-app notices that quote it (a direct message's, a group chat's first message) lose the quote.
-        await tx
-          .update(notifications)
-          .set({ body: msg.messageRemoved })
-          .where(
-            and(
-              inArray(notifications.type, ['direct_message', 'group_message']),
-              or(
-                sql`${notifications.data}->>'lastMessageId' = ${targetId}`,
-                sql`${notifications.data}->>'firstMessageId' = ${targetId}`,
-              ),
-            ),
-          );
+        await markMessageRemoved(tx, Number(targetId), now);
+        // Notifications (above) let the notices that quote it lose the quote.
+        await publish(tx, 'message.removed', { messageId: targetId });
       }
       return;
     case 'image':
       if (uuid.test(targetId)) await removeImage(tx, targetId, now);
       return;
     case 'user': {
-      const [u] = await tx
-        .select({ profileImageId: users.profileImageId })
-        .from(users)
-        .where(eq(users.id, targetId))
-        .limit(1);
+      const u = await findUserById(tx, targetId);
       if (!u) return;
       if (u.profileImageId) await removeImage(tx, u.profileImageId, now);
-      await tx
-        .update(users)
-        .set({ profession: null, dream: null, interests: null, lifeCircumstance: null, updatedAt: now })
-        .where(eq(users.id, targetId));
+      await clearProfileTexts(tx, targetId, now);
       return;
     }
   }
 }
 
+/** An image is removed (no longer served) and taken off the profile or event that shows it. */
 async function removeImage(tx: Db, imageId: string, now: Date): Promise<void> {
-  await tx
-    .update(images)
-    .set({ removedAt: now })
-    .where(and(eq(images.id, imageId), isNull(images.removedAt)));
-  await tx
-    .update(users)
-    .set({ profileImageId: null, profileImageUrl: null, updatedAt: now })
-    .where(eq(users.profileImageId, imageId));
-  await tx
-    .update(events)
-    .set({ imageId: null, imageUrl: null, image: null })
-    .where(eq(events.imageId, imageId));
-}
-
-/** Whether the reported content is removed now (messages and images; a profile is never "removed"). */
-export async function isContentRemoved(db: Db, targetType: ReportTarget, targetId: string): Promise<boolean> {
-  if ((targetType === 'message' || targetType === 'group_message') && positiveInt.test(targetId)) {
-    const [m] = await db
-      .select({ removedAt: messages.removedAt })
-      .from(messages)
-      .where(eq(messages.id, Number(targetId)));
-    return !!m?.removedAt;
-  }
-  if (targetType === 'image' && uuid.test(targetId)) {
-    const [i] = await db.select({ removedAt: images.removedAt }).from(images).where(eq(images.id, targetId));
-    return !!i?.removedAt;
-  }
-  return false;
+  await markImageRemoved(tx, imageId, now);
+  await clearProfileImage(tx, imageId, now);
+  await clearEventImage(tx, imageId);
 }

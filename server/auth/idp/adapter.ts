@@ -1,7 +1,16 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
-import { idpModels } from '../../db/schema';
+import {
+  consumeIdpModel,
+  deleteIdpModel,
+  deleteIdpModelsOfGrant,
+  findIdpModel,
+  type IdpModelKey,
+  upsertIdpModel,
+} from './idp-models.queries';
+
+// Where the adapter's prune used to live; its users import it from here.
+export { pruneIdpModels } from './idp-models.queries';
 
 /** oidc-provider's storage in the `idp_models` table, one class per model kind. */
 export function createAdapterClass(db: Db) {
@@ -10,7 +19,7 @@ export function createAdapterClass(db: Db) {
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-      const row = {
+      await upsertIdpModel(db, {
         id,
         kind: this.kind,
         payload,
@@ -18,24 +27,11 @@ export function createAdapterClass(db: Db) {
         grantId: payload.grantId ?? null,
         userCode: payload.userCode ?? null,
         expiresAt,
-      };
-      await db
-        .insert(idpModels)
-        .values(row)
-        .onConflictDoUpdate({ target: [idpModels.kind, idpModels.id], set: { ...row, consumedAt: null } });
+      });
     }
 
-    private async findWhere(where: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
-      const rows = await db
-        .select({
-          payload: idpModels.payload,
-          consumedAt: idpModels.consumedAt,
-          expiresAt: idpModels.expiresAt,
-        })
-        .from(idpModels)
-        .where(and(eq(idpModels.kind, this.kind), where))
-        .limit(1);
-      const row = rows[0];
+    private async findWhere(key: IdpModelKey): Promise<AdapterPayload | undefined> {
+      const row = await findIdpModel(db, this.kind, key);
       if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
       const payload = row.payload as AdapterPayload;
       return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
@@ -43,37 +39,27 @@ export function createAdapterClass(db: Db) {
 
     // Ids come from requests (codes, tokens, client ids): one with a NUL matches nothing (PostgreSQL would refuse it).
     find(id: string) {
-      return id.includes('\u0000') ? Promise.resolve(undefined) : this.findWhere(eq(idpModels.id, id));
+      return id.includes('\u0000') ? Promise.resolve(undefined) : this.findWhere({ id });
     }
 
     findByUid(uid: string) {
-      return uid.includes('\u0000') ? Promise.resolve(undefined) : this.findWhere(eq(idpModels.uid, uid));
+      return uid.includes('\u0000') ? Promise.resolve(undefined) : this.findWhere({ uid });
     }
 
     findByUserCode(userCode: string) {
-      return userCode.includes('\u0000')
-        ? Promise.resolve(undefined)
-        : this.findWhere(eq(idpModels.userCode, userCode));
+      return userCode.includes('\u0000') ? Promise.resolve(undefined) : this.findWhere({ userCode });
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .update(idpModels)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(idpModels.kind, this.kind), eq(idpModels.id, id)));
+      await consumeIdpModel(db, this.kind, id);
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(idpModels).where(and(eq(idpModels.kind, this.kind), eq(idpModels.id, id)));
+      await deleteIdpModel(db, this.kind, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.delete(idpModels).where(eq(idpModels.grantId, grantId));
+      await deleteIdpModelsOfGrant(db, grantId);
     }
   };
-}
-
-/** Removes expired IdP records. */
-export async function pruneIdpModels(db: Db): Promise<void> {
-  await db.delete(idpModels).where(lt(idpModels.expiresAt, new Date()));
 }

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { idpAccounts } from '../../db/schema';
 import { getOrCreateSecret, newSigningJwk, randomSecret } from '../secrets';
 import { createAdapterClass } from './adapter';
+import { findAccountById } from './idp-accounts.queries';
 import { errorPage, logoutPage } from './pages';
 
 export const BUILT_IN_CLIENT_ID = 'singelgolf';
@@ -92,7 +91,7 @@ export async function createBuiltInIssuer(config: Config, database: Database): P
       return grant;
     },
     findAccount: async (_ctx, id) => {
-      const account = (await db.select().from(idpAccounts).where(eq(idpAccounts.id, id)).limit(1))[0];
+      const account = await findAccountById(db, id);
       if (!account) return undefined;
       return {
         accountId: account.id,

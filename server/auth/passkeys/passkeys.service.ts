@@ -8,12 +8,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { idpAccounts } from '../../db/schema';
 import { enqueueEmail, type MailSettings } from '../../email/outbox';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { builtInAccountId } from '../builtin-account';
+import { lockAccount } from '../idp/idp-accounts.queries';
 import {
   countPasskeys,
   findPasskeyAccount,
@@ -149,11 +148,7 @@ export async function addPasskey(
   const { credential } = info;
 
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: idpAccounts.id })
-      .from(idpAccounts)
-      .where(eq(idpAccounts.id, account.id))
-      .for('update');
+    await lockAccount(tx, account.id);
     if ((await countPasskeys(tx, account.id)) >= PASSKEY_LIMIT)
       throw new ConflictError(passkeyMessages.limit);
     const row = await insertPasskey(tx, {
