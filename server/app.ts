@@ -24,12 +24,14 @@ import { passkeysRoutes } from './auth/passkeys/passkeys.routes';
 import { createRelyingParty } from './auth/relying-party';
 import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { rememberingSigner } from './auth/session-signer';
+import { findGroupsByIds } from './ball-groups/ball-groups.queries';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { blocksRoutes } from './blocks/blocks.routes';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { subscribe } from './domain-events/domain-events';
 import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
@@ -43,7 +45,10 @@ import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { myDataRoutes } from './my-data/my-data.routes';
+import { eventNoticeSubscriptions } from './notifications/event-subscriptions';
+import { messageNoticeSubscriptions } from './notifications/message-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
+import { registrationNoticeSubscriptions } from './notifications/registration-subscriptions';
 import { registerReminderJobs } from './notifications/reminders.jobs';
 import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -54,12 +59,15 @@ import { createSessionStore } from './plugins/session-store';
 import { registerStaticClient } from './plugins/static-client';
 import { publicPagesRoutes } from './public-pages/public-pages.routes';
 import { registerPush } from './push/push.routes';
+import { realtimeSubscriptions } from './realtime/live-subscriptions';
 import { pruneStalePresence } from './realtime/presence';
 import { WS_MAX_PAYLOAD_BYTES } from './realtime/realtime.hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { registerDietaryJobs } from './registrations/dietary.jobs';
+import { registrationEventSubscriptions } from './registrations/event-subscriptions';
 import { registerOfferJobs } from './registrations/offers.jobs';
 import { offersRoutes } from './registrations/offers.routes';
+import { findLiveRegistration } from './registrations/registrations.queries';
 import { registrationsRoutes } from './registrations/registrations.routes';
 import { reportsRoutes } from './reports/reports.routes';
 
@@ -83,6 +91,18 @@ export interface BuildOptions {
   startJobs?: boolean;
 }
 
+/**
+ * The domains' reactions to each other's domain events (issue 31), from the bottom layer up, so that
+ * within one event the lower subscriber runs first. Added once per process (subscribe is idempotent).
+ */
+function subscribeDomains(): void {
+  subscribe(registrationEventSubscriptions);
+  subscribe(eventNoticeSubscriptions);
+  subscribe(registrationNoticeSubscriptions);
+  subscribe(messageNoticeSubscriptions);
+  subscribe(realtimeSubscriptions);
+}
+
 /** Builds the whole app (API, IdP, WebSocket, client) without listening; tests inject into it. */
 export async function buildApp({
   config,
@@ -90,6 +110,7 @@ export async function buildApp({
   logger,
   startJobs = false,
 }: BuildOptions): Promise<FastifyInstance> {
+  subscribeDomains();
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -186,14 +207,15 @@ export async function buildApp({
   await app.register(passkeysRoutes);
 
   await app.register(healthRoutes);
-  await app.register(eventsRoutes);
+  // Registrations and ball groups sit above events and registrations: their queries are handed in.
+  await app.register(eventsRoutes, { liveRegistration: findLiveRegistration });
   await app.register(ballGroupsRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminMembersRoutes);
   await app.register(adminEmailsRoutes);
   await app.register(messagesRoutes);
   await app.register(realtimeRoutes);
-  await app.register(registrationsRoutes);
+  await app.register(registrationsRoutes, { groupsByIds: findGroupsByIds });
   await app.register(offersRoutes);
   await app.register(announcementsRoutes);
   await app.register(auditRoutes);

@@ -297,3 +297,28 @@ export async function deleteUnusedImages(
   if (!row?.last_id || Number(row.examined) < p.pageSize) return { deleted };
   return { deleted, nextAfterId: row.last_id };
 }
+
+/** Deletes every image attached to an entity (an event being deleted). */
+export async function deleteEntityImages(db: Db, entityType: string, entityId: string): Promise<void> {
+  await db.delete(images).where(and(eq(images.entityType, entityType), eq(images.entityId, entityId)));
+}
+
+/**
+ * A copy of an image (not removed) attached to another entity, uploaded by the same member (a duplicated
+ * event's picture: an attached image belongs to one entity). Answers the copy's id, or null.
+ */
+export async function copyImageTo(
+  db: Db,
+  imageId: string,
+  to: { entityType: string; entityId: string },
+): Promise<string | null> {
+  const result = await db.execute<{ id: string }>(sql`
+    insert into images (original_data, thumbnail_data, mime_type, original_size, thumbnail_size, width, height,
+                        entity_type, entity_id, uploaded_by)
+    select original_data, thumbnail_data, mime_type, original_size, thumbnail_size, width, height,
+           ${to.entityType}, ${to.entityId}, uploaded_by
+    from images where id = ${imageId} and removed_at is null
+    returning id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows;
+  return rows[0]?.id ?? null;
+}

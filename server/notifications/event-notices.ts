@@ -2,7 +2,7 @@ import { formatKr } from '@common/rules/money';
 import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventRegistrations, notifications } from '../db/schema';
+import { notifications } from '../db/schema';
 import type { EventRow } from '../events/events.presenter';
 import {
   announceNotifications,
@@ -27,12 +27,13 @@ export const eventTime = formatStockholmDayTime;
 
 /**
  * The notice of a new registration, in its transaction: `registration_confirmed` (its e-mail carries
- * the event as .ics) or `waitlisted` with the member's place in the queue.
+ * the event as .ics) or `waitlisted` with the member's place in the queue (`position`).
  */
 export async function notifyRegistration(
   tx: Db,
   event: EventInfo,
   registration: { userId: string; status: string },
+  position: number | null,
 ): Promise<void> {
   const url = `/events/${event.id}`;
   if (registration.status === 'registered') {
@@ -48,12 +49,8 @@ export async function notifyRegistration(
     ]);
     return;
   }
-  if (registration.status !== 'waitlisted') return;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'waitlisted')));
-  const position = Number(row?.n ?? 1);
+  // The place in the queue comes with the event (registrations compute it, once: queuePosition).
+  if (registration.status !== 'waitlisted' || position === null) return;
   await createNotifications(tx, [
     {
       userId: registration.userId,

@@ -1,9 +1,9 @@
 import { displayName } from '@common/rules/display-name';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../db/realtime-channel';
 import { messages, notifications } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/realtime.publish';
 import { registerDeliveryRule } from './delivery-rules';
 import {
   createNotifications,

@@ -3,8 +3,8 @@ import type { NotificationType } from '@common/notification-types';
 import type { Notification } from '@common/schemas/notifications';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { MAX_NOTIFY_BYTES, REALTIME_CHANNEL, type RealtimeEnvelope } from '../db/realtime-channel';
 import { notifications } from '../db/schema';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/realtime.publish';
 
 /** The NOTIFY channel that wakes the fan-out job when notices were committed. */
 export const NOTIFICATIONS_CHANNEL = 'sg_notifications';
@@ -27,7 +27,6 @@ export interface NotificationDraft {
 export type NotificationRow = typeof notifications.$inferSelect;
 
 const CHUNK = 1000;
-const MAX_NOTIFY_BYTES = 7900;
 /**
  * Up to this many notices written together travel one NOTIFY each, carrying the notice. More are
  * announced with one NOTIFY for the whole set (`{ ref: 'notifications', batch, since }`): the rows

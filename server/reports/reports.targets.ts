@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { events, images, messages, notifications, users } from '../db/schema';
 import type { UserRow } from '../members/members.presenter';
 import { canUseGroupChat } from '../messages/messages.policy';
-import { findRegistrationStatus } from '../messages/messages.queries';
+import { findParticipation } from '../messages/messages.service';
 
 /** What a report is about: the member concerned and a copy of the content as it is now. */
 export interface ReportSubject {
@@ -107,7 +107,7 @@ export async function findReportSubject(
         return !m.isGroupMessage && m.receiverId === reporter.id ? base : undefined;
       }
       if (!m.isGroupMessage || m.eventId === null) return undefined;
-      const participation = await findRegistrationStatus(db, m.eventId, reporter.id);
+      const participation = await findParticipation(db, m.eventId, reporter.id);
       if (!canUseGroupChat(reporter, participation)) return undefined;
       const [event] = await db.select({ title: events.title }).from(events).where(eq(events.id, m.eventId));
       return { ...base, snapshot: { ...base.snapshot, eventTitle: event?.title } };
