@@ -70,6 +70,7 @@ import { offersRoutes } from './registrations/offers.routes';
 import { findLiveRegistration } from './registrations/registrations.queries';
 import { registrationsRoutes } from './registrations/registrations.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { spamReportSubscriptions } from './reports/spam-subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export interface BuildOptions {
  */
 function subscribeDomains(): void {
   subscribe(registrationEventSubscriptions);
+  subscribe(spamReportSubscriptions);
   subscribe(eventNoticeSubscriptions);
   subscribe(registrationNoticeSubscriptions);
   subscribe(messageNoticeSubscriptions);

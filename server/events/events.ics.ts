@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { events } from '../db/schema';
 import type { EventRow } from './events.presenter';
 
 dayjs.extend(utc);
@@ -14,17 +13,6 @@ export type CalendarEvent = Pick<
   EventRow,
   'id' | 'title' | 'description' | 'location' | 'startTime' | 'endTime' | 'status'
 >;
-
-/** The columns of `events` a calendar entry needs, for a select that feeds buildCalendar. */
-export const calendarEventColumns = {
-  id: events.id,
-  title: events.title,
-  description: events.description,
-  location: events.location,
-  startTime: events.startTime,
-  endTime: events.endTime,
-  status: events.status,
-};
 
 export interface CalendarOptions {
   /** The site's address: the entries link to `${publicUrl}/events/{id}` and their UIDs name its host. */

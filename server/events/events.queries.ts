@@ -2,6 +2,7 @@ import type { EventFilter } from '@common/options';
 import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
+import type { CalendarEvent } from './events.ics';
 import type { EventRow } from './events.presenter';
 
 export interface EventListParams {
@@ -149,4 +150,21 @@ export async function groupsArePublished(db: Db, eventId: number): Promise<boole
     .where(eq(events.id, eventId))
     .limit(1);
   return !!rows[0]?.at;
+}
+
+/** The columns of `events` a calendar entry needs, for a select that feeds buildCalendar. */
+export const calendarEventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  location: events.location,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  status: events.status,
+};
+
+/** These events as calendar entries need them (unknown ids are left out). */
+export async function findCalendarEvents(db: Db, ids: number[]): Promise<CalendarEvent[]> {
+  if (ids.length === 0) return [];
+  return db.select(calendarEventColumns).from(events).where(inArray(events.id, ids));
 }

@@ -11,6 +11,8 @@ declare module '../domain-events/domain-events' {
      * (the receiver may read it meanwhile), the app's setting of the moment.
      */
     'message.sent': { message: MessageRow; sender: SenderRow; noticeDelaySeconds: number };
+    /** The spam check found these near-same first messages of the sender within the hour. */
+    'sender.flagged': { senderId: string; samples: string[] };
     /** A member opened a thread: `markedRead` of the partner's messages became read (0: none were unread). */
     'conversation.read': { readerId: string; partnerId: string; markedRead: number };
   }

@@ -1,9 +1,13 @@
 import { formatKr } from '@common/rules/money';
 import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { notifications } from '../db/schema';
 import type { EventRow } from '../events/events.presenter';
+import {
+  eventMembersQuery,
+  eventPublishedAudienceQuery,
+  findOpenChangeWindow,
+  rewriteUndelivered,
+} from './event-notices.queries';
 import {
   announceNotifications,
   createNotifications,
@@ -136,7 +140,7 @@ export async function notifyEventCancelled(
   event: EventInfo,
   o: { deleted?: boolean } = {},
 ): Promise<number> {
-  return createNotificationsFor(tx, membersQuery(event.id), {
+  return createNotificationsFor(tx, eventMembersQuery(event.id), {
     type: 'event_cancelled',
     title: `Inställt: ${event.title}`,
     body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}, är inställt. Din anmälan gäller inte längre.`,
@@ -144,11 +148,6 @@ export async function notifyEventCancelled(
     data: { eventId: event.id, deleted: o.deleted === true },
     dedupeKey: `event_cancelled:${event.id}`,
   });
-}
-
-/** The registered and waitlisted members of an event, as a query (for INSERT … SELECT). */
-function membersQuery(eventId: number) {
-  return sql`select user_id from event_registrations where event_id = ${eventId} and status in ('registered', 'waitlisted', 'offered')`;
 }
 
 type ChangeFields = Pick<
@@ -205,22 +204,7 @@ export async function notifyEventChanged(
   const parts = changedParts(before, after);
   if (parts.length === 0) return;
   const prefix = `event_changed:${after.id}:`;
-  const [open] = await tx
-    .select({
-      dedupeKey: notifications.dedupeKey,
-      deliverAfter: notifications.deliverAfter,
-      data: notifications.data,
-    })
-    .from(notifications)
-    .where(
-      and(
-        like(notifications.dedupeKey, `${prefix}%`),
-        isNull(notifications.deliveredAt),
-        sql`${notifications.deliverAfter} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(notifications.deliverAfter)
-    .limit(1);
+  const open = await findOpenChangeWindow(tx, prefix, now);
   if (open?.dedupeKey) {
     const before = Array.isArray(open.data.changed) ? (open.data.changed as string[]) : [];
     const all = [...new Set([...before, ...parts])];
@@ -228,13 +212,13 @@ export async function notifyEventChanged(
     const data = { eventId: after.id, changed: all };
     // The rewritten notices go to the members' sockets again (one NOTIFY for a large set: data.batch).
     const batch = newBatch();
-    const updated = await tx
-      .update(notifications)
-      .set({ title: text.title, body: text.body, data: { ...data, batch }, readAt: null })
-      .where(and(eq(notifications.dedupeKey, open.dedupeKey), isNull(notifications.deliveredAt)))
-      .returning();
+    const updated = await rewriteUndelivered(tx, open.dedupeKey, {
+      title: text.title,
+      body: text.body,
+      data: { ...data, batch },
+    });
     await announceNotifications(tx, updated, batch);
-    await createNotificationsFor(tx, membersQuery(after.id), {
+    await createNotificationsFor(tx, eventMembersQuery(after.id), {
       type: 'event_changed',
       ...text,
       url: `/events/${after.id}`,
@@ -245,7 +229,7 @@ export async function notifyEventChanged(
     return;
   }
   const text = changeText(after, parts);
-  await createNotificationsFor(tx, membersQuery(after.id), {
+  await createNotificationsFor(tx, eventMembersQuery(after.id), {
     type: 'event_changed',
     ...text,
     url: `/events/${after.id}`,
@@ -264,12 +248,7 @@ export async function notifyEventPublished(
   event: EventInfo & { status: string; createdBy?: string | null },
 ): Promise<number> {
   if (event.status !== 'upcoming') return 0;
-  const optedIn = sql`
-    select p.user_id from notification_preferences p
-    where (coalesce((p.preferences->'event_published'->>'email')::boolean, false)
-           or coalesce((p.preferences->'event_published'->>'push')::boolean, false))
-      and p.user_id is distinct from ${event.createdBy ?? null}`;
-  return createNotificationsFor(tx, optedIn, {
+  return createNotificationsFor(tx, eventPublishedAudienceQuery(event.createdBy ?? null), {
     type: 'event_published',
     title: `Nytt evenemang: ${event.title}`,
     body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}. Anmäl dig på Singelgolf!`,

@@ -1,4 +1,4 @@
-import type { ChannelChoice } from '@common/notification-types';
+import type { ChannelChoice, NotificationType } from '@common/notification-types';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationPreferences, notifications } from '../db/schema';
@@ -104,5 +104,35 @@ export async function savePreferences(db: Db, userId: string, preferences: Store
     .onConflictDoUpdate({
       target: notificationPreferences.userId,
       set: { preferences, updatedAt: new Date() },
+    });
+}
+
+/**
+ * Turns one type's e-mail off in the member's stored choices, atomic against a concurrent change of
+ * other types (a jsonb merge in one statement). `isDefaultOff`: off is the type's default, so the
+ * override is dropped rather than set to false.
+ */
+export async function turnOffEmailPreference(
+  db: Db,
+  userId: string,
+  type: NotificationType,
+  isDefaultOff: boolean,
+): Promise<void> {
+  const patch = JSON.stringify({ [type]: { email: false } });
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, preferences: isDefaultOff ? {} : { [type]: { email: false } } })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: {
+        preferences: isDefaultOff
+          ? sql`case when ${notificationPreferences.preferences}->${type} ? 'push'
+                  then jsonb_set(${notificationPreferences.preferences}, ${`{${type}}`}::text[],
+                                 (${notificationPreferences.preferences}->${type}) - 'email')
+                  else ${notificationPreferences.preferences} - ${type} end`
+          : sql`jsonb_set(${notificationPreferences.preferences}, ${`{${type}}`}::text[],
+                  coalesce(${notificationPreferences.preferences}->${type}, '{}'::jsonb) || (${patch}::jsonb->${type}))`,
+        updatedAt: new Date(),
+      },
     });
 }
