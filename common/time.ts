@@ -58,9 +58,25 @@ const HOUR_MS = 3_600_000;
 /** Since 1996 Sweden keeps the EU's summer time; before it the change dates differed (ICU's data then). */
 const EU_RULE_SINCE = 1996;
 
-/** 01:00 UTC on the last Sunday of a month (0-11) of a year, in ms: when EU summer time starts or ends. */
-function lastSundayAt1Utc(year: number, month: number): number {
-  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+/**
+ * The EU summer time Sweden keeps: from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last
+ * Sunday of October the clock is UTC+2, else UTC+1. The one statement of the rule (issue 31):
+ * stockholmParts counts from it, and the calendar files describe it (server/events/events.ics.ts).
+ */
+export const STOCKHOLM_SUMMER_TIME = {
+  /** The months (0-11) on whose last Sunday summer time starts and ends. */
+  startMonth: 2,
+  endMonth: 9,
+  /** The hour (UTC) of both changes. */
+  changeHourUtc: 1,
+  /** Hours ahead of UTC outside and inside summer time. */
+  standardOffsetHours: 1,
+  summerOffsetHours: 2,
+} as const;
+
+/** When EU summer time starts or ends in a year (its month, 0-11): the last Sunday's change hour, in ms. */
+export function summerTimeChange(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, STOCKHOLM_SUMMER_TIME.changeHourUtc));
   return lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR_MS;
 }
 
@@ -75,8 +91,9 @@ export function stockholmParts(at: Date): StockholmParts {
   // An invalid date (NaN) goes to Intl too, which throws a RangeError for it.
   if (!(year >= EU_RULE_SINCE)) return intlParts(at);
   const ms = at.getTime();
-  const summer = ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9);
-  const wall = new Date(ms + (summer ? 2 : 1) * HOUR_MS);
+  const rule = STOCKHOLM_SUMMER_TIME;
+  const summer = ms >= summerTimeChange(year, rule.startMonth) && ms < summerTimeChange(year, rule.endMonth);
+  const wall = new Date(ms + (summer ? rule.summerOffsetHours : rule.standardOffsetHours) * HOUR_MS);
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,

@@ -25,6 +25,7 @@ import { passkeysRoutes } from './auth/passkeys/passkeys.routes';
 import { createRelyingParty } from './auth/relying-party';
 import { getOrCreateSecret, randomSecret } from './auth/secrets';
 import { rememberingSigner } from './auth/session-signer';
+import { findGroupsByIds } from './ball-groups/ball-groups.queries';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { blockedPairsRoutes } from './ball-groups/blocked-pairs.routes';
 import { billingRoutes } from './billing/billing.routes';
@@ -53,7 +54,10 @@ import { ballGroupPreviewRoutes } from './notifications/ball-group-preview.route
 import { ballGroupSubscriptions } from './notifications/ball-group-subscriptions';
 import { billingSubscriptions, eventPaymentSubscriptions } from './notifications/billing-subscriptions';
 import { blockSubscriptions } from './notifications/block-subscriptions';
+import { eventNoticeSubscriptions } from './notifications/event-subscriptions';
+import { messageNoticeSubscriptions } from './notifications/message-subscriptions';
 import { registerNotifications } from './notifications/notifications.routes';
+import { registrationNoticeSubscriptions } from './notifications/registration-subscriptions';
 import { registerReminderJobs } from './notifications/reminders.jobs';
 import { reportSubscriptions } from './notifications/report-subscriptions';
 import { changeWatchesPlugin } from './plugins/change-watches';
@@ -65,16 +69,20 @@ import { createSessionStore } from './plugins/session-store';
 import { registerStaticClient } from './plugins/static-client';
 import { publicPagesRoutes } from './public-pages/public-pages.routes';
 import { registerPush } from './push/push.routes';
+import { realtimeSubscriptions } from './realtime/live-subscriptions';
 import { pruneStalePresence } from './realtime/presence';
 import { WS_MAX_PAYLOAD_BYTES } from './realtime/realtime.hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { registerDietaryJobs } from './registrations/dietary.jobs';
+import { registrationEventSubscriptions } from './registrations/event-subscriptions';
 import { registerOfferJobs } from './registrations/offers.jobs';
 import { offersRoutes } from './registrations/offers.routes';
+import { findLiveRegistration } from './registrations/registrations.queries';
 import { registrationsRoutes } from './registrations/registrations.routes';
 import { roomWishRoutes } from './registrations/room-wish.routes';
 import { upcomingEventsRoutes } from './registrations/upcoming.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { spamReportSubscriptions } from './reports/spam-subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +104,25 @@ export interface BuildOptions {
   startJobs?: boolean;
 }
 
+/**
+ * The domains' reactions to each other's domain events (issue 31), from the bottom layer up, so that
+ * within one event the lower subscriber runs first. Added once per process (subscribe is idempotent).
+ */
+function subscribeDomains(): void {
+  subscribe(registrationEventSubscriptions);
+  subscribe(spamReportSubscriptions);
+  subscribe(eventNoticeSubscriptions);
+  subscribe(registrationNoticeSubscriptions);
+  subscribe(messageNoticeSubscriptions);
+  subscribe(blockSubscriptions);
+  subscribe(reportSubscriptions);
+  subscribe(billingSubscriptions);
+  subscribe(eventPaymentSubscriptions);
+  subscribe(ballGroupSubscriptions);
+  subscribe(realtimeSubscriptions);
+  subscribe(feedbackSubscriptions);
+}
+
 /** Builds the whole app (API, IdP, WebSocket, client) without listening; tests inject into it. */
 export async function buildApp({
   config,
@@ -103,6 +130,7 @@ export async function buildApp({
   logger,
   startJobs = false,
 }: BuildOptions): Promise<FastifyInstance> {
+  subscribeDomains();
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -114,10 +142,6 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  // Domain events (server/domain-events/): the higher domains' subscriptions, from the bottom layer up.
-  subscribe(blockSubscriptions);
-  subscribe(reportSubscriptions);
-  subscribe(feedbackSubscriptions);
   app.decorate('mail', {
     from: config.mailFrom,
     publicUrl: config.publicUrl,
@@ -145,10 +169,6 @@ export async function buildApp({
   registerDietaryJobs(jobs, { db: database.db, log: app.log });
   // Billing's webhook hands paid event fees up to event-payments, which sits above it (issue 31).
   handlePaymentCheckouts('event_fee', handleEventFeeEvent);
-  // Notices for what billing, event fees and ball groups publish (idempotent: every app shares them).
-  subscribe(billingSubscriptions);
-  subscribe(eventPaymentSubscriptions);
-  subscribe(ballGroupSubscriptions);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.
@@ -209,7 +229,8 @@ export async function buildApp({
   await app.register(passkeysRoutes);
 
   await app.register(healthRoutes);
-  await app.register(eventsRoutes);
+  // Registrations and ball groups sit above events and registrations: their queries are handed in.
+  await app.register(eventsRoutes, { liveRegistration: findLiveRegistration });
   await app.register(ballGroupsRoutes);
   await app.register(ballGroupPreviewRoutes);
   await app.register(adminStatsRoutes);
@@ -218,7 +239,7 @@ export async function buildApp({
   await app.register(adminEmailsRoutes);
   await app.register(messagesRoutes);
   await app.register(realtimeRoutes);
-  await app.register(registrationsRoutes);
+  await app.register(registrationsRoutes, { groupsByIds: findGroupsByIds });
   await app.register(offersRoutes);
   await app.register(roomWishRoutes);
   await app.register(upcomingEventsRoutes);

@@ -3,6 +3,8 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventAnnouncements } from '../db/schema';
 
+export type AnnouncementRow = typeof eventAnnouncements.$inferSelect;
+
 const AUDIENCE_CONDITION: Record<AnnouncementAudience, SQL> = {
   all: sql`r.status in ('registered', 'offered', 'waitlisted')`,
   registered: sql`r.status = 'registered'`,
@@ -61,4 +63,13 @@ export async function listAnnouncements(db: Db, eventId: number) {
     .from(eventAnnouncements)
     .where(eq(eventAnnouncements.eventId, eventId))
     .orderBy(desc(eventAnnouncements.createdAt), desc(eventAnnouncements.id));
+}
+
+/** Stores an announcement and answers the row. */
+export async function insertAnnouncement(
+  db: Db,
+  values: typeof eventAnnouncements.$inferInsert,
+): Promise<AnnouncementRow> {
+  const [row] = await db.insert(eventAnnouncements).values(values).returning();
+  return row;
 }

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { requireAdmin } from '../auth/current-user';
 import { NotFoundError } from '../errors';
 import { findEventWithCounts } from '../events/events.queries';
-import { pushMessage } from '../messages/message-push';
 import { sendGroupMessage } from '../messages/messages.service';
 import { audiencePreview, listAnnouncements } from './announcements.queries';
 import { type AnnouncementRow, sendAnnouncement } from './announcements.service';
@@ -56,8 +55,8 @@ export async function announcementsRoutes(app: FastifyInstance) {
       const row = await sendAnnouncement(app.db, admin, request.params.id, request.body);
       if (request.body.postToChat) {
         const content = `${request.body.subject}\n\n${request.body.body}`.slice(0, 5000);
-        const message = await sendGroupMessage(app.db, admin, request.params.id, { content });
-        await pushMessage(app, message);
+        // Pushed to the group chat live at commit (realtime's subscriber to `message.sent`).
+        await sendGroupMessage(app.db, admin, request.params.id, { content });
       }
       return reply.status(201).send({ recipients: row.recipients });
     },

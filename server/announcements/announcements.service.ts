@@ -1,17 +1,16 @@
 import { msg } from '@common/messages';
 import { announcementNoticeTitle } from '@common/rules/notice-preview';
 import type { announcementInputSchema } from '@common/schemas/announcements';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit';
 import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
-import { eventAnnouncements, events } from '../db/schema';
 import { NotFoundError } from '../errors';
+import { lockEvent } from '../events/events.queries';
 import { createNotificationsFor } from '../notifications/notifications.create';
-import { audienceQuery } from './announcements.queries';
+import { type AnnouncementRow, audienceQuery, insertAnnouncement } from './announcements.queries';
 
-export type AnnouncementRow = typeof eventAnnouncements.$inferSelect;
+export type { AnnouncementRow };
 
 /**
  * Sends an organiser's announcement to the chosen part of an event: an `event_announcement` notice
@@ -25,11 +24,7 @@ export async function sendAnnouncement(
   input: z.output<typeof announcementInputSchema>,
 ): Promise<AnnouncementRow> {
   return db.transaction(async (tx) => {
-    const [event] = await tx
-      .select({ id: events.id, title: events.title })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .for('update');
+    const event = await lockEvent(tx, eventId);
     if (!event) throw new NotFoundError(msg.eventNotFound);
     const recipients = await createNotificationsFor(tx, audienceQuery(eventId, input.audience), {
       type: 'event_announcement',
@@ -38,18 +33,15 @@ export async function sendAnnouncement(
       url: `/events/${eventId}`,
       data: { eventId, audience: input.audience },
     });
-    const [row] = await tx
-      .insert(eventAnnouncements)
-      .values({
-        eventId,
-        audience: input.audience,
-        subject: input.subject,
-        body: input.body,
-        recipients,
-        postedToChat: input.postToChat,
-        createdBy: admin.id,
-      })
-      .returning();
+    const row = await insertAnnouncement(tx, {
+      eventId,
+      audience: input.audience,
+      subject: input.subject,
+      body: input.body,
+      recipients,
+      postedToChat: input.postToChat,
+      createdBy: admin.id,
+    });
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'event.announcement',

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { proWithdrawals, users } from '../db/schema';
-import type { UserRow } from '../auth/users.presenter';
 
 export type ProWithdrawalRow = typeof proWithdrawals.$inferSelect;
 

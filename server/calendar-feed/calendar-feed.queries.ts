@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { calendarFeeds, eventRegistrations, events, isLiveRegistration } from '../db/schema';
-import { type CalendarEvent, calendarEventColumns } from '../events/events.ics';
+import type { CalendarEvent } from '../events/events.ics';
+import { calendarEventColumns } from '../events/events.queries';
 
 /** A new feed secret: 32 random bytes, base64url (43 characters). */
 export const newFeedToken = () => randomBytes(32).toString('base64url');

@@ -1,9 +1,8 @@
-import { SITE_TIME_ZONE } from '@common/time';
+import { SITE_TIME_ZONE, STOCKHOLM_SUMMER_TIME, summerTimeChange } from '@common/time';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { events } from '../db/schema';
 import type { EventRow } from './events.presenter';
 
 dayjs.extend(utc);
@@ -15,17 +14,6 @@ export type CalendarEvent = Pick<
   'id' | 'title' | 'description' | 'location' | 'startTime' | 'endTime' | 'status'
 >;
 
-/** The columns of `events` a calendar entry needs, for a select that feeds buildCalendar. */
-export const calendarEventColumns = {
-  id: events.id,
-  title: events.title,
-  description: events.description,
-  location: events.location,
-  startTime: events.startTime,
-  endTime: events.endTime,
-  status: events.status,
-};
-
 export interface CalendarOptions {
   /** The site's address: the entries link to `${publicUrl}/events/{id}` and their UIDs name its host. */
   publicUrl: string;
@@ -35,29 +23,45 @@ export interface CalendarOptions {
   now?: Date;
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+/** A UTC offset of whole hours as iCalendar writes it (+0200). */
+const icalOffset = (hours: number) => `+${two(hours)}00`;
+
+/** The wall-clock time (iCalendar's local form) of a change of 1970, the rule's first year in the file. */
+function localChange1970(month: number, offsetHours: number): string {
+  const d = new Date(summerTimeChange(1970, month) + offsetHours * 3_600_000);
+  return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}0000`;
+}
+
 /**
- * The Stockholm time zone as iCalendar describes it (EU summer time since 1996: last Sunday of March
- * 02:00 to last Sunday of October 03:00), so calendar apps read TZID=Europe/Stockholm the same way.
+ * The Stockholm time zone as iCalendar describes it, from the one summer-time rule (@common/time:
+ * last Sunday of March 02:00 to last Sunday of October 03:00, local time), so calendar apps read
+ * TZID=Europe/Stockholm as the site does.
  */
-const STOCKHOLM_VTIMEZONE = [
-  'BEGIN:VTIMEZONE',
-  `TZID:${SITE_TIME_ZONE}`,
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19700329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19701025T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-].join('\r\n');
+const STOCKHOLM_VTIMEZONE = (() => {
+  const r = STOCKHOLM_SUMMER_TIME;
+  const standard = icalOffset(r.standardOffsetHours);
+  const summer = icalOffset(r.summerOffsetHours);
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${SITE_TIME_ZONE}`,
+    'BEGIN:DAYLIGHT',
+    `TZOFFSETFROM:${standard}`,
+    `TZOFFSETTO:${summer}`,
+    'TZNAME:CEST',
+    `DTSTART:${localChange1970(r.startMonth, r.standardOffsetHours)}`,
+    `RRULE:FREQ=YEARLY;BYMONTH=${r.startMonth + 1};BYDAY=-1SU`,
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    `TZOFFSETFROM:${summer}`,
+    `TZOFFSETTO:${standard}`,
+    'TZNAME:CET',
+    `DTSTART:${localChange1970(r.endMonth, r.summerOffsetHours)}`,
+    `RRULE:FREQ=YEARLY;BYMONTH=${r.endMonth + 1};BYDAY=-1SU`,
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n');
+})();
 
 /** The stable UID of an event's calendar entry: the same event updates the entry instead of adding one. */
 export function eventUid(eventId: number, publicUrl: string): string {

@@ -1,21 +1,8 @@
 import type { EventFilter } from '@common/options';
-import {
-  and,
-  asc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ballGroups, eventRegistrations, events } from '../db/schema';
+import type { CalendarEvent } from './events.ics';
 import type { EventRow } from './events.presenter';
 
 export interface EventListParams {
@@ -117,25 +104,69 @@ export async function countBallGroups(db: Db, eventId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** The caller's live registration for an event (not a cancelled one), if any. */
-export async function findOwnRegistration(db: Db, eventId: number, userId: string) {
-  const rows = await db
-    .select({
-      id: eventRegistrations.id,
-      status: eventRegistrations.status,
-      paymentStatus: eventRegistrations.paymentStatus,
-    })
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventId, eventId),
-        eq(eventRegistrations.userId, userId),
-        isNull(eventRegistrations.cancelledAt),
-      ),
-    )
+/** Stores a new event and answers the row. */
+export async function insertEvent(db: Db, values: typeof events.$inferInsert): Promise<EventRow> {
+  const [row] = await db.insert(events).values(values).returning();
+  return row;
+}
+
+/** Changes an event's fields and answers the row as it is now. */
+export async function updateEventRow(
+  db: Db,
+  id: number,
+  values: Partial<typeof events.$inferInsert>,
+): Promise<EventRow> {
+  const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
+  return row;
+}
+
+/** Deletes an event (its registrations, groups and messages go with it by cascade); false when there was none. */
+export async function deleteEventRow(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/** One event row as stored, or undefined. */
+export async function findEvent(db: Db, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return row;
+}
+
+/** An event's id and title, or undefined for an unknown event. */
+export async function findEventTitle(db: Db, id: number): Promise<{ id: number; title: string } | undefined> {
+  const [row] = await db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(eq(events.id, id))
     .limit(1);
-  const row = rows[0];
-  return row && row.status !== 'cancelled' ? { ...row, status: row.status } : undefined;
+  return row;
+}
+
+/** Whether an event's ball groups are published (false for an unknown event). */
+export async function groupsArePublished(db: Db, eventId: number): Promise<boolean> {
+  const rows = await db
+    .select({ at: events.ballGroupsPublishedAt })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return !!rows[0]?.at;
+}
+
+/** The columns of `events` a calendar entry needs, for a select that feeds buildCalendar. */
+export const calendarEventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  location: events.location,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  status: events.status,
+};
+
+/** These events as calendar entries need them (unknown ids are left out). */
+export async function findCalendarEvents(db: Db, ids: number[]): Promise<CalendarEvent[]> {
+  if (ids.length === 0) return [];
+  return db.select(calendarEventColumns).from(events).where(inArray(events.id, ids));
 }
 
 /** An event's id, title and status, or null. */

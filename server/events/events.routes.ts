@@ -4,6 +4,7 @@ import { duplicateEventInputSchema } from '@common/schemas/announcements';
 import { errorSchema } from '@common/schemas/errors';
 import {
   type Event,
+  type EventDetail,
   eventDetailSchema,
   eventIdParamsSchema,
   eventInputSchema,
@@ -14,20 +15,40 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
+import type { Db } from '../db/client';
 import { authorize, NotFoundError } from '../errors';
-import { pushPromotionNotices } from '../realtime/promotion-notices';
 import { createEventListCache } from './events.cache';
 import { duplicateEvent } from './events.duplicate';
 import { eventToIcs } from './events.ics';
 import { canEditEvent } from './events.policy';
 import { presentEvent, presentEventDetail } from './events.presenter';
-import { countBallGroups, findEventWithCounts, findOwnRegistration, listEvents } from './events.queries';
+import { countBallGroups, findEventWithCounts, listEvents } from './events.queries';
 import { createEvent, deleteEvent, updateEvent } from './events.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
+type MyRegistration = NonNullable<EventDetail['myRegistration']>;
+
+export interface EventsRoutesOptions {
+  /**
+   * The member's live registration of an event. Registrations sit above events, so the app
+   * (server/app.ts) hands in their one query of it (issue 31); events never import registrations.
+   */
+  liveRegistration: (
+    db: Db,
+    eventId: number,
+    userId: string,
+  ) => Promise<
+    (Omit<MyRegistration, 'status'> & { status: MyRegistration['status'] | 'cancelled' }) | undefined
+  >;
+}
+
+/** The event page's view of the member's registration: a live one, only the fields the page shows. */
+const myRegistration = (r: Awaited<ReturnType<EventsRoutesOptions['liveRegistration']>>) =>
+  r && r.status !== 'cancelled' ? { id: r.id, status: r.status, paymentStatus: r.paymentStatus } : null;
+
 /** Event routes. */
-export async function eventsRoutes(app: FastifyInstance) {
+export async function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // In the ETag so that a reset database (counter back at 0) never matches an old answer.
@@ -92,11 +113,11 @@ export async function eventsRoutes(app: FastifyInstance) {
       const [event, ballGroupCount, mine] = await Promise.all([
         loadEvent(id),
         countBallGroups(app.db, id),
-        actor ? findOwnRegistration(app.db, id, actor.id) : Promise.resolve(undefined),
+        actor ? opts.liveRegistration(app.db, id, actor.id) : Promise.resolve(undefined),
       ]);
       // A visitor's answer is public; a member's carries their registration (the central no-store applies).
       if (!actor) reply.header('cache-control', 'no-cache');
-      return presentEventDetail(event, { actor, ballGroupCount, myRegistration: mine ?? null });
+      return presentEventDetail(event, { actor, ballGroupCount, myRegistration: myRegistration(mine) });
     },
   );
 
@@ -134,8 +155,8 @@ export async function eventsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       authorize(canEditEvent(user));
-      const { notices } = await updateEvent(app.db, request.params.id, request.body, user);
-      await pushPromotionNotices(app.database, notices);
+      // Members moved up by a larger capacity get their live notice at commit (realtime's subscriber).
+      await updateEvent(app.db, request.params.id, request.body, user);
       const row = await loadEvent(request.params.id);
       return presentEvent(row, row, { withNotes: true });
     },

@@ -1,22 +1,15 @@
 import { msg } from '@common/messages';
 import { totalPrice } from '@common/rules/event-price';
 import type { EventInput } from '@common/schemas/events';
-import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
-import { events, images } from '../db/schema';
-import { NotFoundError, ValidationError } from '../errors';
+import { publish } from '../domain-events/domain-events';
+import { NotFoundError } from '../errors';
+import { deleteEntityImages } from '../images/images.queries';
 import { attachImage } from '../images/images.service';
-import {
-  notifyEventCancelled,
-  notifyEventChanged,
-  notifyEventPublished,
-} from '../notifications/event-notices';
-import { type Promotion, promoteFromWaitlist } from '../registrations/offers.service';
-import { countRegistered } from '../registrations/registrations.queries';
 import type { EventRow } from './events.presenter';
-import { lockEvent } from './events.queries';
+import { deleteEventRow, insertEvent, lockEvent, updateEventRow } from './events.queries';
 
 /** The row values of a validated event form; the total price is computed, an included green fee cleared. */
 function rowValues(input: EventInput) {
@@ -76,12 +69,9 @@ function changedFields(before: EventRow, after: EventRow): string[] {
 /** Creates an event (admins); createdBy is the caller, whatever the payload says. */
 export async function createEvent(db: Db, input: EventInput, actor: Actor): Promise<EventRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(events)
-      .values({ ...rowValues(input), createdBy: actor.id })
-      .returning();
+    const row = await insertEvent(tx, { ...rowValues(input), createdBy: actor.id });
     if (row.imageId) await attachEventImage(tx, actor, row.imageId, row.id);
-    await notifyEventPublished(tx, row);
+    await publish(tx, 'event.published', { event: row });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'event.create',
@@ -93,33 +83,28 @@ export async function createEvent(db: Db, input: EventInput, actor: Actor): Prom
 }
 
 /**
- * Updates an event under its row lock. Lowering maxParticipants below the
- * registered count is refused; raising it promotes the earliest waitlisted.
+ * Updates an event under its row lock and publishes `event.cancelled` (when it became cancelled) and
+ * `event.changed`. Registrations react to the capacity: lowering maxParticipants below the places taken
+ * is refused (their subscriber throws, the update rolls back); raising it promotes the earliest
+ * waitlisted. Notifications tell the members of a cancellation, or of a new time, place or price.
  */
 export async function updateEvent(
   db: Db,
   id: number,
   input: EventInput,
   actor: Actor,
-): Promise<{ event: EventRow } & Promotion> {
+): Promise<{ event: EventRow }> {
   return db.transaction(async (tx) => {
     const current = await lockEvent(tx, id);
     if (!current) throw new NotFoundError(msg.eventNotFound);
-    const registered = await countRegistered(tx, id);
-    if (input.maxParticipants < registered) {
-      throw new ValidationError(`${msg.maxBelowRegistered} (${registered})`);
-    }
     // Only a new image is checked: the event's current one stays whatever its history.
     if (input.imageId && input.imageId !== current.imageId)
       await attachEventImage(tx, actor, input.imageId, id);
-    const [event] = await tx.update(events).set(rowValues(input)).where(eq(events.id, id)).returning();
-    // Members hear of a cancellation, or of a new time, place or price (grouped within 30 minutes).
-    if (event.status === 'cancelled' && current.status !== 'cancelled') await notifyEventCancelled(tx, event);
-    else if (event.status !== 'cancelled') await notifyEventChanged(tx, current, event);
-    const promotion =
-      event.maxParticipants > current.maxParticipants
-        ? await promoteFromWaitlist(tx, event)
-        : { promoted: [], offered: [], notices: [] };
+    const event = await updateEventRow(tx, id, rowValues(input));
+    if (event.status === 'cancelled' && current.status !== 'cancelled') {
+      await publish(tx, 'event.cancelled', { event, deleted: false });
+    }
+    await publish(tx, 'event.changed', { before: current, after: event });
     // A save that changed nothing is not an administrator action worth a log line.
     const changed = changedFields(current, event);
     if (changed.length > 0) {
@@ -131,13 +116,13 @@ export async function updateEvent(
         details: { changed },
       });
     }
-    return { event, ...promotion };
+    return { event };
   });
 }
 
 /**
- * Deletes an event with its registrations (cascade) and its images. Members of an event still ahead get
- * an `event_cancelled` notice first (it outlives the event and leads to the event list).
+ * Deletes an event with its registrations (cascade) and its images. An event still ahead is published
+ * as `event.cancelled` (deleted) first: its members get a notice that outlives the event.
  */
 export async function deleteEvent(
   db: Db,
@@ -148,10 +133,9 @@ export async function deleteEvent(
   await db.transaction(async (tx) => {
     const current = await lockEvent(tx, id);
     if (current && current.status !== 'cancelled' && current.endTime > now)
-      await notifyEventCancelled(tx, current, { deleted: true });
-    const [row] = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
-    if (!row) throw new NotFoundError(msg.eventNotFound);
-    await tx.delete(images).where(and(eq(images.entityType, 'event'), eq(images.entityId, String(id))));
+      await publish(tx, 'event.cancelled', { event: current, deleted: true });
+    if (!(await deleteEventRow(tx, id))) throw new NotFoundError(msg.eventNotFound);
+    await deleteEntityImages(tx, 'event', String(id));
     await recordAudit(tx, {
       actorId: actor?.id ?? null,
       action: 'event.delete',

@@ -305,3 +305,28 @@ export async function markImageRemoved(tx: Db, imageId: string, now: Date): Prom
     .set({ removedAt: now })
     .where(and(eq(images.id, imageId), isNull(images.removedAt)));
 }
+
+/** Deletes every image attached to an entity (an event being deleted). */
+export async function deleteEntityImages(db: Db, entityType: string, entityId: string): Promise<void> {
+  await db.delete(images).where(and(eq(images.entityType, entityType), eq(images.entityId, entityId)));
+}
+
+/**
+ * A copy of an image (not removed) attached to another entity, uploaded by the same member (a duplicated
+ * event's picture: an attached image belongs to one entity). Answers the copy's id, or null.
+ */
+export async function copyImageTo(
+  db: Db,
+  imageId: string,
+  to: { entityType: string; entityId: string },
+): Promise<string | null> {
+  const result = await db.execute<{ id: string }>(sql`
+    insert into images (original_data, thumbnail_data, mime_type, original_size, thumbnail_size, width, height,
+                        entity_type, entity_id, uploaded_by)
+    select original_data, thumbnail_data, mime_type, original_size, thumbnail_size, width, height,
+           ${to.entityType}, ${to.entityId}, uploaded_by
+    from images where id = ${imageId} and removed_at is null
+    returning id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows;
+  return rows[0]?.id ?? null;
+}

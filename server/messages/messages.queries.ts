@@ -1,5 +1,5 @@
 import { type PublicUser, publicUserSchema } from '@common/schemas/users';
-import { and, asc, desc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
@@ -160,23 +160,6 @@ export async function insertMessage(db: Db, values: typeof messages.$inferInsert
   return row;
 }
 
-/** The member's live registration (registered, offered or waitlisted) for an event, if any. */
-export async function findRegistrationStatus(db: Db, eventId: number, userId: string) {
-  const rows = await db
-    .select({ status: eventRegistrations.status })
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventId, eventId),
-        eq(eventRegistrations.userId, userId),
-        isLiveRegistration(),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
-  return row && row.status !== 'cancelled' ? { status: row.status } : undefined;
-}
-
 /** Ids of the members registered or waitlisted for an event. */
 export async function eventMemberIds(db: Db, eventId: number): Promise<string[]> {
   const rows = await db
@@ -185,4 +168,13 @@ export async function eventMemberIds(db: Db, eventId: number): Promise<string[]>
     .where(and(eq(eventRegistrations.eventId, eventId), isLiveRegistration()))
     .orderBy(asc(eventRegistrations.id));
   return rows.map((r) => r.userId);
+}
+
+/** The roles of these members (who of them an admin is), for the group chat's readers. */
+export async function findRoles(
+  db: Db,
+  ids: string[],
+): Promise<{ id: string; role: (typeof users.$inferSelect)['role'] }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids));
 }

@@ -13,10 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
-import { publishToUsers } from '../realtime/realtime.publish';
-import { pushMessage } from './message-push';
 import { presentMessage } from './messages.presenter';
-import { countUnread, type MessageWithSender } from './messages.queries';
+import { countUnread } from './messages.queries';
 import {
   listConversations,
   readGroupChat,
@@ -30,12 +28,15 @@ const userParams = z.object({ userId: z.string().min(1).max(100) });
 // The events' own id rule (a positive int4): a larger number would reach PostgreSQL and fail there.
 const eventParams = eventIdParamsSchema;
 
-/** Direct messages, event group chats and the unread count; new messages are pushed in real time. */
+/**
+ * Direct messages, event group chats and the unread count. New messages (and a thread read) are pushed
+ * in real time by realtime's subscribers to `message.sent` and `conversation.read`, through the
+ * sending transaction: the NOTIFY goes out at commit, before the answer, as the route's own push did
+ * after the commit before (issue 31).
+ */
 export async function messagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noticeOptions = { noticeDelaySeconds: app.config.NOTIFY_MESSAGE_DELAY_SECONDS };
-
-  const push = (m: MessageWithSender) => pushMessage(app, m);
 
   r.get(
     '/api/messages',
@@ -75,19 +76,8 @@ export async function messagesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { messages, markedRead, closed } = await readThread(
-        app.db,
-        user,
-        request.params.userId,
-        request.query,
-      );
+      const { messages, closed } = await readThread(app.db, user, request.params.userId, request.query);
       reply.header(CONVERSATION_CLOSED_HEADER, String(closed));
-      if (markedRead > 0) {
-        await publishToUsers(app.database, [user.id], {
-          type: 'messages_read',
-          data: { userId: request.params.userId },
-        }).catch((err) => app.log.warn({ err }, 'realtime push failed'));
-      }
       return messages.map((m) => presentMessage(m, m.sender));
     },
   );
@@ -106,7 +96,6 @@ export async function messagesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await requireUser(request);
       const message = await sendDirectMessage(app.db, user, request.body, noticeOptions);
-      await push(message);
       return reply.status(201).send(presentMessage(message, message.sender));
     },
   );
@@ -142,7 +131,6 @@ export async function messagesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await requireUser(request);
       const message = await sendGroupMessage(app.db, user, request.params.id, request.body, noticeOptions);
-      await push(message);
       return reply.status(201).send(presentMessage(message, message.sender));
     },
   );

@@ -5,23 +5,19 @@ import type {
   SendMessageInput,
   ThreadQuery,
 } from '@common/schemas/messages';
-import { eq, inArray } from 'drizzle-orm';
-import { presentPublicUser, type UserRow } from '../auth/users.presenter';
 import { assertCanSendDirectMessage, directMessagePermissions } from '../blocks/blocks.service';
 import type { Db } from '../db/client';
-import { events, users } from '../db/schema';
+import { publish } from '../domain-events/domain-events';
 import { authorize, NotFoundError, ValidationError } from '../errors';
-import {
-  markDirectMessageNoticesRead,
-  notifyDirectMessage,
-  notifyGroupMessage,
-} from '../notifications/message-notices';
+import { findEventTitle } from '../events/events.queries';
+import { presentPublicUser, type UserRow } from '../members/members.presenter';
+import { findLiveRegistration } from '../registrations/registrations.queries';
 import { checkNewConversation } from './message-spam';
-import { canMessage, canUseGroupChat } from './messages.policy';
+import { canMessage, canUseGroupChat, type Participation } from './messages.policy';
 import { presentMessage } from './messages.presenter';
 import {
   eventMemberIds,
-  findRegistrationStatus,
+  findRoles,
   insertMessage,
   listConversationRows,
   listGroupMessages,
@@ -65,8 +61,12 @@ export async function readThread(
 ): Promise<{ messages: MessageWithSender[]; markedRead: number; closed: boolean }> {
   const allowed = (await directMessagePermissions(db, reader, [partnerId])).get(partnerId);
   if (allowed === undefined) throw new NotFoundError(msg.userNotFound);
-  const markedRead = await markThreadRead(db, reader.id, partnerId);
-  await markDirectMessageNoticesRead(db, reader.id, partnerId);
+  // The notices of the thread are marked read and the reader's other tabs told, by the subscribers.
+  const markedRead = await db.transaction(async (tx) => {
+    const n = await markThreadRead(tx, reader.id, partnerId);
+    await publish(tx, 'conversation.read', { readerId: reader.id, partnerId, markedRead: n });
+    return n;
+  });
   const messages = await listThread(db, {
     userId: reader.id,
     partnerId,
@@ -81,7 +81,10 @@ export interface MessageNoticeOptions {
   noticeDelaySeconds: number;
 }
 
-/** Sends a direct message: not to oneself, and the receiver must exist. The receiver gets a notice. */
+/**
+ * Sends a direct message: not to oneself, and the receiver must exist. Published as `message.sent`:
+ * the receiver gets a notice and both ends the message live, at commit.
+ */
 export async function sendDirectMessage(
   db: Db,
   sender: UserRow,
@@ -102,12 +105,11 @@ export async function sendDirectMessage(
         content: input.content,
         isGroupMessage: false,
       });
-      await notifyDirectMessage(
-        tx,
-        { id: m.id, senderId: sender.id, receiverId: input.receiverId, content: m.content },
+      await publish(tx, 'message.sent', {
+        message: m,
         sender,
-        options.noticeDelaySeconds,
-      );
+        noticeDelaySeconds: options.noticeDelaySeconds,
+      });
       return m;
     });
     return { ...row, sender };
@@ -124,11 +126,16 @@ function isForeignKeyViolation(err: unknown): boolean {
   return e?.code === '23503' || e?.cause?.code === '23503';
 }
 
+/** The member's part in an event: their live registration's status, or undefined. */
+export async function findParticipation(db: Db, eventId: number, userId: string): Promise<Participation> {
+  const row = await findLiveRegistration(db, eventId, userId);
+  return row && row.status !== 'cancelled' ? { status: row.status } : undefined;
+}
+
 /** Throws unless the event exists and the member may use its group chat. */
 export async function requireGroupChat(db: Db, user: UserRow, eventId: number): Promise<void> {
-  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
-  if (!event) throw new NotFoundError(msg.eventNotFound);
-  const participation = await findRegistrationStatus(db, eventId, user.id);
+  if (!(await findEventTitle(db, eventId))) throw new NotFoundError(msg.eventNotFound);
+  const participation = await findParticipation(db, eventId, user.id);
   authorize(canUseGroupChat(user, participation), msg.groupChatForbidden);
 }
 
@@ -138,7 +145,10 @@ export async function readGroupChat(db: Db, user: UserRow, eventId: number): Pro
   return listGroupMessages(db, eventId, GROUP_CHAT_LIMIT);
 }
 
-/** Posts to an event's group chat, for its participants and admins; opted-in members get a digest. */
+/**
+ * Posts to an event's group chat, for its participants and admins. Published as `message.sent`:
+ * opted-in members get a digest, the participants the message live, at commit.
+ */
 export async function sendGroupMessage(
   db: Db,
   sender: UserRow,
@@ -157,18 +167,7 @@ export async function sendGroupMessage(
       content: input.content,
       isGroupMessage: true,
     });
-    const [event] = await tx
-      .select({ id: events.id, title: events.title })
-      .from(events)
-      .where(eq(events.id, eventId));
-    if (event) {
-      await notifyGroupMessage(
-        tx,
-        { id: m.id, senderId: sender.id, eventId, content: m.content },
-        event,
-        options.noticeDelaySeconds,
-      );
-    }
+    await publish(tx, 'message.sent', { message: m, sender, noticeDelaySeconds: options.noticeDelaySeconds });
     return m;
   });
   return { ...row, sender };
@@ -195,10 +194,7 @@ export async function groupChatReaders(
   const readers = new Set(recipients);
   const others = [...watchers].filter((id) => !readers.has(id));
   if (others.length === 0) return readers;
-  const actors = await db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(inArray(users.id, others));
+  const actors = await findRoles(db, others);
   for (const actor of actors) if (canUseGroupChat(actor, undefined)) readers.add(actor.id);
   return readers;
 }

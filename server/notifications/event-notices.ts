@@ -1,9 +1,13 @@
 import { formatKr } from '@common/rules/money';
 import { formatStockholmDayTime, SITE_TIME_ZONE } from '@common/time';
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventRegistrations, notifications } from '../db/schema';
 import type { EventRow } from '../events/events.presenter';
+import {
+  eventMembersQuery,
+  eventPublishedAudienceQuery,
+  findOpenChangeWindow,
+  rewriteUndelivered,
+} from './event-notices.queries';
 import {
   announceNotifications,
   createNotifications,
@@ -27,12 +31,13 @@ export const eventTime = formatStockholmDayTime;
 
 /**
  * The notice of a new registration, in its transaction: `registration_confirmed` (its e-mail carries
- * the event as .ics) or `waitlisted` with the member's place in the queue.
+ * the event as .ics) or `waitlisted` with the member's place in the queue (`position`).
  */
 export async function notifyRegistration(
   tx: Db,
   event: EventInfo,
   registration: { userId: string; status: string },
+  position: number | null,
 ): Promise<void> {
   const url = `/events/${event.id}`;
   if (registration.status === 'registered') {
@@ -48,12 +53,8 @@ export async function notifyRegistration(
     ]);
     return;
   }
-  if (registration.status !== 'waitlisted') return;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'waitlisted')));
-  const position = Number(row?.n ?? 1);
+  // The place in the queue comes with the event (registrations compute it, once: queuePosition).
+  if (registration.status !== 'waitlisted' || position === null) return;
   await createNotifications(tx, [
     {
       userId: registration.userId,
@@ -139,7 +140,7 @@ export async function notifyEventCancelled(
   event: EventInfo,
   o: { deleted?: boolean } = {},
 ): Promise<number> {
-  return createNotificationsFor(tx, membersQuery(event.id), {
+  return createNotificationsFor(tx, eventMembersQuery(event.id), {
     type: 'event_cancelled',
     title: `Inställt: ${event.title}`,
     body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}, är inställt. Din anmälan gäller inte längre.`,
@@ -147,11 +148,6 @@ export async function notifyEventCancelled(
     data: { eventId: event.id, deleted: o.deleted === true },
     dedupeKey: `event_cancelled:${event.id}`,
   });
-}
-
-/** The registered and waitlisted members of an event, as a query (for INSERT … SELECT). */
-function membersQuery(eventId: number) {
-  return sql`select user_id from event_registrations where event_id = ${eventId} and status in ('registered', 'waitlisted', 'offered')`;
 }
 
 type ChangeFields = Pick<
@@ -208,22 +204,7 @@ export async function notifyEventChanged(
   const parts = changedParts(before, after);
   if (parts.length === 0) return;
   const prefix = `event_changed:${after.id}:`;
-  const [open] = await tx
-    .select({
-      dedupeKey: notifications.dedupeKey,
-      deliverAfter: notifications.deliverAfter,
-      data: notifications.data,
-    })
-    .from(notifications)
-    .where(
-      and(
-        like(notifications.dedupeKey, `${prefix}%`),
-        isNull(notifications.deliveredAt),
-        sql`${notifications.deliverAfter} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(notifications.deliverAfter)
-    .limit(1);
+  const open = await findOpenChangeWindow(tx, prefix, now);
   if (open?.dedupeKey) {
     const before = Array.isArray(open.data.changed) ? (open.data.changed as string[]) : [];
     const all = [...new Set([...before, ...parts])];
@@ -231,13 +212,13 @@ export async function notifyEventChanged(
     const data = { eventId: after.id, changed: all };
     // The rewritten notices go to the members' sockets again (one NOTIFY for a large set: data.batch).
     const batch = newBatch();
-    const updated = await tx
-      .update(notifications)
-      .set({ title: text.title, body: text.body, data: { ...data, batch }, readAt: null })
-      .where(and(eq(notifications.dedupeKey, open.dedupeKey), isNull(notifications.deliveredAt)))
-      .returning();
+    const updated = await rewriteUndelivered(tx, open.dedupeKey, {
+      title: text.title,
+      body: text.body,
+      data: { ...data, batch },
+    });
     await announceNotifications(tx, updated, batch);
-    await createNotificationsFor(tx, membersQuery(after.id), {
+    await createNotificationsFor(tx, eventMembersQuery(after.id), {
       type: 'event_changed',
       ...text,
       url: `/events/${after.id}`,
@@ -248,7 +229,7 @@ export async function notifyEventChanged(
     return;
   }
   const text = changeText(after, parts);
-  await createNotificationsFor(tx, membersQuery(after.id), {
+  await createNotificationsFor(tx, eventMembersQuery(after.id), {
     type: 'event_changed',
     ...text,
     url: `/events/${after.id}`,
@@ -267,12 +248,7 @@ export async function notifyEventPublished(
   event: EventInfo & { status: string; createdBy?: string | null },
 ): Promise<number> {
   if (event.status !== 'upcoming') return 0;
-  const optedIn = sql`
-    select p.user_id from notification_preferences p
-    where (coalesce((p.preferences->'event_published'->>'email')::boolean, false)
-           or coalesce((p.preferences->'event_published'->>'push')::boolean, false))
-      and p.user_id is distinct from ${event.createdBy ?? null}`;
-  return createNotificationsFor(tx, optedIn, {
+  return createNotificationsFor(tx, eventPublishedAudienceQuery(event.createdBy ?? null), {
     type: 'event_published',
     title: `Nytt evenemang: ${event.title}`,
     body: `${event.title} på ${event.location}, ${eventTime(event.startTime)}. Anmäl dig på Singelgolf!`,

@@ -1,8 +1,8 @@
 import type { Notification } from '@common/schemas/notifications';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations } from '../db/schema';
 import type { UserRow } from '../auth/users.presenter';
+import { eventRegistrations } from '../db/schema';
 import { buildEvent, buildPro, buildRegistration } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 

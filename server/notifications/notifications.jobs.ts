@@ -1,15 +1,15 @@
 import { effectivePreferences, NOTIFICATION_TYPE_LABELS } from '@common/notification-types';
 import type { PushPayload } from '@common/schemas/notifications';
-import { and, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client';
-import { events, notifications, users } from '../db/schema';
 import { type EmailAttachment, enqueueEmails, type MailSettings, type OutgoingEmail } from '../email/outbox';
 import { type RenderedEmail, renderEmail, type TemplateProps } from '../email/templates/index';
-import { buildCalendar, calendarEventColumns } from '../events/events.ics';
+import { buildCalendar } from '../events/events.ics';
+import { findCalendarEvents } from '../events/events.queries';
 import type { Jobs } from '../jobs/jobs';
 import type { PushSender } from '../push/push.types';
 import { applyDeliveryRule } from './delivery-rules';
+import { claimDueNotifications, findRecipients, nextDue } from './fanout.queries';
 import { NOTIFICATIONS_CHANNEL, type NotificationRow } from './notifications.create';
 import { storedPreferencesOf } from './notifications.queries';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
@@ -106,13 +106,7 @@ async function attachmentsFor(
         .map((r) => r.data.eventId as number),
     ),
   ];
-  if (ids.length === 0) return new Map();
-  const found = await tx
-    .select({
-      ...calendarEventColumns,
-    })
-    .from(events)
-    .where(inArray(events.id, ids));
+  const found = await findCalendarEvents(tx, ids);
   return new Map(
     found.map((e) => [
       e.id,
@@ -136,28 +130,10 @@ export async function fanOutBatch(
   limit = 50,
 ): Promise<{ claimed: number; pushes: PendingPush[]; emails: number }> {
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({ deliveredAt: sql`now()` })
-      .where(
-        sql`${notifications.id} in (
-          select id from notifications
-          where delivered_at is null and deliver_after <= now()
-          order by deliver_after, id
-          limit ${limit}
-          for update skip locked)`,
-      )
-      .returning();
+    const rows = await claimDueNotifications(tx, limit);
     if (rows.length === 0) return { claimed: 0, pushes: [], emails: 0 };
     const userIds = [...new Set(rows.map((r) => r.userId))];
-    const people = new Map(
-      (
-        await tx
-          .select({ id: users.id, email: users.email, firstName: users.firstName })
-          .from(users)
-          .where(inArray(users.id, userIds))
-      ).map((u) => [u.id, u]),
-    );
+    const people = await findRecipients(tx, userIds);
     const stored = await storedPreferencesOf(tx, userIds);
     const files = await attachmentsFor(rows, tx, ctx.mail.publicUrl);
     const pushes: PendingPush[] = [];
@@ -249,15 +225,6 @@ export async function fanOutDue(
     // Let requests waiting for the event loop (and, on PGlite, for the one connection) go first.
     await new Promise((resolve) => setImmediate(resolve));
   }
-}
-
-/** When the next waiting notice is due (null: none waits). */
-async function nextDue(db: Db): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: min(notifications.deliverAfter) })
-    .from(notifications)
-    .where(and(isNull(notifications.deliveredAt)));
-  return row?.at ? new Date(row.at) : null;
 }
 
 export interface NotificationJobsOptions extends FanoutContext {

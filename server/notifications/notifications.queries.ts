@@ -1,4 +1,4 @@
-import type { ChannelChoice } from '@common/notification-types';
+import type { ChannelChoice, NotificationType } from '@common/notification-types';
 import { and, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationPreferences, notifications } from '../db/schema';
@@ -118,4 +118,34 @@ export async function findDedupeKeysLike(
     .select({ userId: notifications.userId, dedupeKey: notifications.dedupeKey })
     .from(notifications)
     .where(and(inArray(notifications.userId, userIds), like(notifications.dedupeKey, pattern)));
+}
+
+/**
+ * Turns one type's e-mail off in the member's stored choices, atomic against a concurrent change of
+ * other types (a jsonb merge in one statement). `isDefaultOff`: off is the type's default, so the
+ * override is dropped rather than set to false.
+ */
+export async function turnOffEmailPreference(
+  db: Db,
+  userId: string,
+  type: NotificationType,
+  isDefaultOff: boolean,
+): Promise<void> {
+  const patch = JSON.stringify({ [type]: { email: false } });
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, preferences: isDefaultOff ? {} : { [type]: { email: false } } })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: {
+        preferences: isDefaultOff
+          ? sql`case when ${notificationPreferences.preferences}->${type} ? 'push'
+                  then jsonb_set(${notificationPreferences.preferences}, ${`{${type}}`}::text[],
+                                 (${notificationPreferences.preferences}->${type}) - 'email')
+                  else ${notificationPreferences.preferences} - ${type} end`
+          : sql`jsonb_set(${notificationPreferences.preferences}, ${`{${type}}`}::text[],
+                  coalesce(${notificationPreferences.preferences}->${type}, '{}'::jsonb) || (${patch}::jsonb->${type}))`,
+        updatedAt: new Date(),
+      },
+    });
 }

@@ -5,10 +5,13 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '@common/notification-types';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { notificationPreferences } from '../db/schema';
-import { type StoredPreferences, savePreferences, storedPreferences } from './notifications.queries';
+import {
+  type StoredPreferences,
+  savePreferences,
+  storedPreferences,
+  turnOffEmailPreference,
+} from './notifications.queries';
 
 /** What differs from the defaults: the only part that is stored. */
 export function preferenceOverrides(full: NotificationPreferences): StoredPreferences {
@@ -45,23 +48,6 @@ export async function putPreferences(
  * concurrent change of other types (a jsonb merge in one statement).
  */
 export async function turnOffEmail(db: Db, userId: string, type: NotificationType): Promise<void> {
-  const patch = JSON.stringify({ [type]: { email: false } });
   // Off is the default for opt-in types: then the override is dropped, else set to false.
-  const isDefaultOff = DEFAULT_NOTIFICATION_PREFERENCES[type].email === false;
-  await db
-    .insert(notificationPreferences)
-    .values({ userId, preferences: isDefaultOff ? {} : { [type]: { email: false } } })
-    .onConflictDoUpdate({
-      target: notificationPreferences.userId,
-      set: {
-        preferences: isDefaultOff
-          ? sql`case when ${notificationPreferences.preferences}->${type} ? 'push'
-                  then jsonb_set(${notificationPreferences.preferences}, ${`{${type}}`}::text[],
-                                 (${notificationPreferences.preferences}->${type}) - 'email')
-                  else ${notificationPreferences.preferences} - ${type} end`
-          : sql`jsonb_set(${notificationPreferences.preferences}, ${`{${type}}`}::text[],
-                  coalesce(${notificationPreferences.preferences}->${type}, '{}'::jsonb) || (${patch}::jsonb->${type}))`,
-        updatedAt: new Date(),
-      },
-    });
+  await turnOffEmailPreference(db, userId, type, DEFAULT_NOTIFICATION_PREFERENCES[type].email === false);
 }

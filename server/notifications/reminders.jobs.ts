@@ -1,10 +1,9 @@
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { eventRegistrations, events, notifications } from '../db/schema';
 import type { Jobs } from '../jobs/jobs';
 import { formatNoticeTime } from './notice-format';
 import { createNotifications, type NotificationDraft } from './notifications.create';
+import { eventsStartingBetween, reminderRecipients } from './reminders.queries';
 
 /** pg-boss queue of the reminder sweep (scheduled every 10 minutes). */
 export const REMINDERS_QUEUE = 'notification-reminders';
@@ -29,37 +28,21 @@ export async function runReminders(db: Db, now = new Date()): Promise<number> {
   let created = 0;
   for (const window of REMINDER_WINDOWS) {
     const upTo = new Date(now.getTime() + window.before);
-    const conditions = [
-      ne(events.status, 'cancelled'),
-      gt(events.startTime, now),
-      lte(events.startTime, upTo),
-      ...(window.key === '6d' ? [gt(events.startTime, new Date(now.getTime() + DAY_MS))] : []),
-    ];
-    const due = await db
-      .select({ id: events.id, title: events.title, location: events.location, startTime: events.startTime })
-      .from(events)
-      .where(and(...conditions));
-    for (const event of due) {
+    // The 6-day reminder leaves the last day to the 1-day one.
+    const after = window.key === '6d' ? new Date(now.getTime() + DAY_MS) : now;
+    for (const event of await eventsStartingBetween(db, after, upTo)) {
       const dedupeKey = `event_reminder:${window.key}:${event.id}`;
       created += await db.transaction(async (tx) => {
-        const members = await tx
-          .select({ userId: eventRegistrations.userId })
-          .from(eventRegistrations)
-          .where(
-            and(
-              eq(eventRegistrations.eventId, event.id),
-              eq(eventRegistrations.status, 'registered'),
-              // Who registered after the 6-day mark just chose the event: only the 1-day one for them.
-              window.key === '6d'
-                ? sql`${eventRegistrations.registeredAt} <= ${event.startTime}::timestamptz - interval '6 days'`
-                : undefined,
-              sql`not exists (select 1 from ${notifications} n where n.user_id = ${eventRegistrations.userId} and n.dedupe_key = ${dedupeKey})`,
-            ),
-          );
+        const members = await reminderRecipients(tx, {
+          eventId: event.id,
+          dedupeKey,
+          // Who registered after the 6-day mark just chose the event: only the 1-day one for them.
+          registeredBefore: window.key === '6d' ? { at: event.startTime, minus: '6 days' } : undefined,
+        });
         if (members.length === 0) return 0;
         const time = formatNoticeTime(event.startTime);
-        const drafts: NotificationDraft[] = members.map((m) => ({
-          userId: m.userId,
+        const drafts: NotificationDraft[] = members.map((userId) => ({
+          userId,
           type: 'event_reminder',
           title: window.key === '6d' ? `Påminnelse: ${event.title}` : `I morgon: ${event.title}`,
           body:

@@ -1,6 +1,5 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventRegistrations, events } from '../db/schema';
+import { eraseDietaryDataEndedBefore } from './registrations.queries';
 
 /** Dietary needs and allergies are kept this long after their event has ended, then erased. */
 export const DIETARY_RETENTION_DAYS = 30;
@@ -11,15 +10,5 @@ export const DIETARY_RETENTION_DAYS = 30;
  */
 export async function eraseExpiredDietaryData(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - DIETARY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  const erased = await db
-    .update(eventRegistrations)
-    .set({ dietaryPreferences: null, dietaryConsentAt: null })
-    .where(
-      and(
-        or(isNotNull(eventRegistrations.dietaryPreferences), isNotNull(eventRegistrations.dietaryConsentAt)),
-        sql`${eventRegistrations.eventId} in (select ${events.id} from ${events} where ${lt(events.endTime, cutoff)})`,
-      ),
-    )
-    .returning({ id: eventRegistrations.id });
-  return erased.length;
+  return eraseDietaryDataEndedBefore(db, cutoff);
 }

@@ -8,7 +8,6 @@ import { requireUser } from '../auth/current-user';
 import type { Db } from '../db/client';
 import { NotFoundError } from '../errors';
 import { findEventWithCounts } from '../events/events.queries';
-import { pushPromotionNotices } from '../realtime/promotion-notices';
 import { acceptOffer, declineOffer, queuePosition } from './offers.service';
 import { presentMyRegistration } from './registrations.presenter';
 import { findCurrentRegistration, type RegistrationRow } from './registrations.queries';
@@ -80,11 +79,11 @@ export async function offersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await requireUser(request);
-      const { declined, notices } = await declineOffer(app.db, {
+      // A place offered on is pushed as a notice at commit (realtime's subscriber, issue 31).
+      const { declined } = await declineOffer(app.db, {
         eventId: request.params.id,
         userId: user.id,
       });
-      await pushPromotionNotices(app.database, notices);
       return myRegistration(app.db, request.params.id, declined);
     },
   );

@@ -1,22 +1,28 @@
 import { msg } from '@common/messages';
 import { offerExpiry, placesToPromote } from '@common/rules/event-registration';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventNotifications, eventRegistrations } from '../db/schema';
+import { publish } from '../domain-events/domain-events';
 import { ConflictError, NotFoundError } from '../errors';
 import type { EventRow } from '../events/events.presenter';
 import { lockEvent } from '../events/events.queries';
-import { notifyOfferExpired, notifyOffers, notifyPromoted } from '../notifications/event-notices';
 import {
+  cancelExpiredOffers,
   countByStatus,
+  type EventNotificationRow,
   earliestWaitlisted,
+  eventsWithExpiredOffers,
   findLiveRegistration,
+  insertPromotionNotices,
+  markOffered,
   markRegistered,
   type RegistrationRow,
+  updateRegistration,
   waiveLateCancellationFees,
 } from './registrations.queries';
 
-export type EventNotificationRow = typeof eventNotifications.$inferSelect;
+// Where the queue position is computed (once, issue 31); event payments read it from here.
+export { queuePosition } from './registrations.queries';
+export type { EventNotificationRow };
 
 /** What filling free places changed: members moved up (auto), members offered a place, and live notices. */
 export interface Promotion {
@@ -47,10 +53,10 @@ const byArrival = (a: RegistrationRow, b: RegistrationRow) =>
 /**
  * Fills the free places of an event from the front of its waitlist, as many as `placesToPromote`
  * allows (open offers count as taken places). In `auto` mode the members move up at once (an
- * event_notifications row for the live notice, and a `promoted` notice); in `offer` mode each gets an
- * offer until `offerExpiry` (none after the registration deadline or once the event has started).
- * Every place taken from the waitlist waives one late-cancellation fee (the earliest first). `event` is
- * the row the caller locked in this transaction, after any change to it.
+ * event_notifications row for the live notice, and `waitlist.promoted`); in `offer` mode each gets an
+ * offer until `offerExpiry` (`offer.made`; none after the registration deadline or once the event has
+ * started). Every place taken from the waitlist waives one late-cancellation fee (the earliest first).
+ * `event` is the row the caller locked in this transaction, after any change to it.
  */
 export async function promoteFromWaitlist(tx: Db, event: LockedEvent, now = new Date()): Promise<Promotion> {
   const counts = await countByStatus(tx, event.id);
@@ -62,18 +68,13 @@ export async function promoteFromWaitlist(tx: Db, event: LockedEvent, now = new 
     const waiting = await earliestWaitlisted(tx, event.id, places);
     if (!waiting.length) return nothing();
     const offered = (
-      await tx
-        .update(eventRegistrations)
-        .set({ status: 'offered', offerExpiresAt: expiresAt })
-        .where(
-          inArray(
-            eventRegistrations.id,
-            waiting.map((w) => w.id),
-          ),
-        )
-        .returning()
+      await markOffered(
+        tx,
+        waiting.map((w) => w.id),
+        expiresAt,
+      )
     ).sort(byArrival);
-    await notifyOffers(tx, event, offered);
+    if (offered.length) await publish(tx, 'offer.made', { event, offers: offered });
     return { promoted: [], offered, notices: [] };
   }
   const waiting = await earliestWaitlisted(tx, event.id, places);
@@ -85,22 +86,14 @@ export async function promoteFromWaitlist(tx: Db, event: LockedEvent, now = new 
   ).sort(byArrival);
   if (!promoted.length) return nothing();
   await waiveLateCancellationFees(tx, event.id, promoted.length, now);
-  const notices = await tx
-    .insert(eventNotifications)
-    .values(
-      promoted.map((r) => ({
-        eventId: event.id,
-        userId: r.userId,
-        type: 'waitlist_promoted',
-        content: `${msg.promotedFromWaitlist} ${event.title}.`,
-      })),
-    )
-    .returning();
-  await notifyPromoted(
+  const userIds = promoted.map((r) => r.userId);
+  const notices = await insertPromotionNotices(
     tx,
-    event,
-    promoted.map((r) => r.userId),
+    event.id,
+    userIds,
+    `${msg.promotedFromWaitlist} ${event.title}.`,
   );
+  await publish(tx, 'waitlist.promoted', { event, userIds, notices });
   return { promoted, offered: [], notices };
 }
 
@@ -114,7 +107,7 @@ async function openOffer(tx: Db, eventId: number, userId: string, now: Date): Pr
 }
 
 /**
- * Accepts the caller's open offer: the registration becomes `registered` (a `promoted` notice) and the
+ * Accepts the caller's open offer: the registration becomes `registered` (`waitlist.promoted`) and the
  * place taken from the waitlist waives one late-cancellation fee. Under the event lock, so an accept and
  * the expiry job racing have one outcome. No open offer (none, answered, or expired) → ConflictError.
  */
@@ -127,14 +120,10 @@ export async function acceptOffer(
     const event = await lockEvent(tx, p.eventId);
     if (!event) throw new NotFoundError(msg.eventNotFound);
     const offer = await openOffer(tx, p.eventId, p.userId, now);
-    const [row] = await tx
-      .update(eventRegistrations)
-      .set({ status: 'registered', offerExpiresAt: null })
-      .where(eq(eventRegistrations.id, offer.id))
-      .returning();
+    const row = await updateRegistration(tx, offer.id, { status: 'registered', offerExpiresAt: null });
     await waiveLateCancellationFees(tx, event.id, 1, now);
-    await notifyPromoted(tx, event, [p.userId]);
-    return row;
+    await publish(tx, 'waitlist.promoted', { event, userIds: [p.userId], notices: [] });
+    return row!;
   });
 }
 
@@ -148,28 +137,19 @@ export async function declineOffer(
     const event = await lockEvent(tx, p.eventId);
     if (!event) throw new NotFoundError(msg.eventNotFound);
     const offer = await openOffer(tx, p.eventId, p.userId, now);
-    const [declined] = await tx
-      .update(eventRegistrations)
-      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: p.userId, offerExpiresAt: null })
-      .where(eq(eventRegistrations.id, offer.id))
-      .returning();
-    return { declined, ...(await promoteFromWaitlist(tx, event, now)) };
+    const declined = await updateRegistration(tx, offer.id, {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: p.userId,
+      offerExpiresAt: null,
+    });
+    return { declined: declined!, ...(await promoteFromWaitlist(tx, event, now)) };
   });
-}
-
-/** Events with offers that have expired at `now`. */
-async function eventsWithExpiredOffers(db: Db, now: Date): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ eventId: eventRegistrations.eventId })
-    .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.status, 'offered'), lte(eventRegistrations.offerExpiresAt, now)))
-    .orderBy(asc(eventRegistrations.eventId));
-  return rows.map((r) => r.eventId);
 }
 
 /**
  * Passes every expired offer to the next in line: per event, under its lock, the expired offers are
- * cancelled (an `offer_expired` notice each) and the places offered again (or, past the deadline, left
+ * cancelled (`offer.expired`: a notice each) and the places offered again (or, past the deadline, left
  * free). Answers how many offers expired. Run by the `waitlist-offers` job every minute; safe to run on
  * several instances at once (the lock and the re-check decide).
  */
@@ -180,19 +160,9 @@ export async function expireOffers(db: Db, now = new Date()): Promise<{ expired:
     const result = await db.transaction(async (tx) => {
       const event = await lockEvent(tx, eventId);
       if (!event) return { expired: 0, offered: 0 };
-      const gone = await tx
-        .update(eventRegistrations)
-        .set({ status: 'cancelled', cancelledAt: now, cancelledBy: null, offerExpiresAt: null })
-        .where(
-          and(
-            eq(eventRegistrations.eventId, eventId),
-            eq(eventRegistrations.status, 'offered'),
-            lte(eventRegistrations.offerExpiresAt, now),
-          ),
-        )
-        .returning();
+      const gone = await cancelExpiredOffers(tx, eventId, now);
       if (!gone.length) return { expired: 0, offered: 0 };
-      await notifyOfferExpired(tx, event, gone);
+      await publish(tx, 'offer.expired', { event, offers: gone });
       const next = await promoteFromWaitlist(tx, event, now);
       return { expired: gone.length, offered: next.offered.length + next.promoted.length };
     });
@@ -200,20 +170,4 @@ export async function expireOffers(db: Db, now = new Date()): Promise<{ expired:
     offered += result.offered;
   }
   return { expired, offered };
-}
-
-/** Position (1-based) of a waitlisted registration in its event's queue. */
-export async function queuePosition(db: Db, r: Pick<RegistrationRow, 'id' | 'eventId'>): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventId, r.eventId),
-        eq(eventRegistrations.status, 'waitlisted'),
-        // Compared in SQL: registered_at keeps microseconds that a JavaScript Date would drop.
-        sql`(${eventRegistrations.registeredAt}, ${eventRegistrations.id}) <= (select o.registered_at, o.id from event_registrations o where o.id = ${r.id})`,
-      ),
-    );
-  return row?.n ?? 1;
 }

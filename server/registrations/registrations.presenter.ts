@@ -3,11 +3,18 @@ import type { MyRegistration, Registration, UserRegistration } from '@common/sch
 import { stockholmClock } from '@common/time';
 import { type Actor, isAdmin } from '../auth/auth.policy';
 import { presentPublicUser } from '../auth/users.presenter';
-import type { BallGroupRow } from '../ball-groups/ball-groups.queries';
 import { presentEvent } from '../events/events.presenter';
 import type { EventWithCounts } from '../events/events.queries';
 import { canSeeRegistrationPrivate } from './registrations.policy';
 import type { RegistrationRow, RegistrationWithUser } from './registrations.queries';
+
+/** The ball group a member's registration shows (a row of ball-groups, which sits above registrations). */
+export interface RegistrationGroup {
+  id: number;
+  name: string;
+  teeTime: Date | null;
+  startingHole: number | null;
+}
 
 /**
  * A registration as listed to `actor` (a logged-in member: visitors see counts only, decisions.md).
@@ -57,7 +64,7 @@ export function presentRegistration(
 export function presentUserRegistration(
   r: RegistrationRow,
   event: EventWithCounts,
-  ctx: { actor?: Actor | null; group?: BallGroupRow } = {},
+  ctx: { actor?: Actor | null; group?: RegistrationGroup } = {},
 ): UserRegistration {
   const group = ctx.group && (event.ballGroupsPublishedAt || isAdmin(ctx.actor)) ? ctx.group : null;
   return {

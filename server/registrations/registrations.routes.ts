@@ -16,12 +16,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/current-user';
-import { findGroupsByIds, groupsArePublished } from '../ball-groups/ball-groups.queries';
+import type { Db } from '../db/client';
 import { authorize, NotFoundError } from '../errors';
-import { findEventsWithCounts, findEventWithCounts } from '../events/events.queries';
-import { pushPromotionNotices } from '../realtime/promotion-notices';
+import { findEventsWithCounts, findEventWithCounts, groupsArePublished } from '../events/events.queries';
 import { canListUserRegistrations } from './registrations.policy';
-import { presentRegistration, presentUserRegistration } from './registrations.presenter';
+import {
+  presentRegistration,
+  presentUserRegistration,
+  type RegistrationGroup,
+} from './registrations.presenter';
 import {
   findRegistrationWithUser,
   listEventRegistrations,
@@ -36,8 +39,16 @@ import {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
+export interface RegistrationsRoutesOptions {
+  /**
+   * The ball groups of these ids. Ball groups sit above registrations (a group is made of them), so
+   * the app (server/app.ts) hands their query in: registrations never import ball-groups (issue 31).
+   */
+  groupsByIds: (db: Db, ids: number[]) => Promise<Map<number, RegistrationGroup>>;
+}
+
 /** Registration for events, the waitlist, payment status and a member's own registrations. */
-export async function registrationsRoutes(app: FastifyInstance) {
+export async function registrationsRoutes(app: FastifyInstance, opts: RegistrationsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -109,11 +120,11 @@ export async function registrationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await requireUser(request);
-      const { cancelled, promoted, offered, notices } = await cancelRegistration(app.db, {
+      // The live notices of members moved up are pushed at commit (realtime's subscriber, issue 31).
+      const { cancelled, promoted, offered } = await cancelRegistration(app.db, {
         eventId: request.params.id,
         userId: user.id,
       });
-      await pushPromotionNotices(app.database, notices);
       return {
         message: 'Din anmälan är avbokad',
         promotedCount: promoted.length + offered.length,
@@ -181,7 +192,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
         app.db,
         rows.map((row) => row.eventId),
       );
-      const groups = await findGroupsByIds(
+      const groups = await opts.groupsByIds(
         app.db,
         rows.flatMap((row) => (row.groupId === null ? [] : [row.groupId])),
       );

@@ -9,17 +9,23 @@ import {
 import { handMarkAmounts } from '@common/rules/payment-figures';
 import { isPro } from '@common/rules/pro';
 import { includesLodging, normaliseRoomWish, type RoomWishValue } from '@common/rules/room-wish';
-import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
-import { eventRegistrations, events } from '../db/schema';
+import { publish } from '../domain-events/domain-events';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { lockEvent } from '../events/events.queries';
-import { notifyEventPaymentReceived } from '../notifications/billing-notices';
-import { notifyRegistration } from '../notifications/event-notices';
 import { type Promotion, promoteFromWaitlist } from './offers.service';
-import { countRegistered, findLiveRegistration, type RegistrationRow } from './registrations.queries';
+import {
+  countRegistered,
+  findLiveRegistration,
+  insertRegistration,
+  lockRegistration,
+  lockRegistrationPayment,
+  queuePosition,
+  type RegistrationRow,
+  updateRegistration,
+} from './registrations.queries';
 
 export type { EventNotificationRow, Promotion } from './offers.service';
 
@@ -51,24 +57,20 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
     // A cancelled registration is history: registering again takes a new place at the back of the queue.
     if (await findLiveRegistration(tx, p.eventId, p.user.id)) throw new ConflictError(msg.alreadyRegistered);
     const status = statusForNewRegistration(await countRegistered(tx, p.eventId), event.maxParticipants);
-    const [row] = await tx
-      .insert(eventRegistrations)
-      .values({
-        eventId: p.eventId,
-        userId: p.user.id,
-        status,
-        dietaryPreferences: p.dietaryPreferences,
-        // The schema refuses dietary needs without consent: when they are stored, so is the consent's time.
-        dietaryConsentAt: p.dietaryPreferences ? now : null,
-        notes: p.notes,
-        ...room,
-        golfId: p.user.golfId,
-        handicap: p.user.handicap,
-        // The time the place was taken (after the lock), not when the transaction began.
-        registeredAt: sql`clock_timestamp()`,
-      })
-      .returning();
-    await notifyRegistration(tx, event, row);
+    const row = await insertRegistration(tx, {
+      eventId: p.eventId,
+      userId: p.user.id,
+      status,
+      dietaryPreferences: p.dietaryPreferences,
+      // The schema refuses dietary needs without consent: when they are stored, so is the consent's time.
+      dietaryConsentAt: p.dietaryPreferences ? now : null,
+      notes: p.notes,
+      ...room,
+      golfId: p.user.golfId,
+      handicap: p.user.handicap,
+    });
+    const position = row.status === 'waitlisted' ? await queuePosition(tx, row) : null;
+    await publish(tx, 'registration.created', { event, registration: row, position });
     return row;
   });
 }
@@ -94,18 +96,14 @@ export async function cancelRegistration(
     if (!own) throw new NotFoundError(msg.notRegistered);
     if (hasEnded(event, now)) throw new ValidationError(msg.eventAlreadyEnded);
     const late = own.status === 'registered' && isLateCancellation(event, now);
-    const [cancelled] = await tx
-      .update(eventRegistrations)
-      .set({
-        status: 'cancelled',
-        cancelledAt: now,
-        cancelledBy: p.userId,
-        offerExpiresAt: null,
-        lateCancellation: late,
-        amountDue: late ? lateCancellationFeeNow(event, now) : 0,
-      })
-      .where(eq(eventRegistrations.id, own.id))
-      .returning();
+    const cancelled = (await updateRegistration(tx, own.id, {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: p.userId,
+      offerExpiresAt: null,
+      lateCancellation: late,
+      amountDue: late ? lateCancellationFeeNow(event, now) : 0,
+    }))!;
     const freesPlace = own.status === 'registered' || own.status === 'offered';
     const promotion = freesPlace
       ? await promoteFromWaitlist(tx, event, now)
@@ -122,18 +120,10 @@ export async function setAttendance(
   actor: { id: string } | null = null,
 ): Promise<RegistrationRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(eventRegistrations)
-      .where(eq(eventRegistrations.id, id))
-      .for('update');
+    const row = await lockRegistration(tx, id);
     if (!row) throw new NotFoundError(msg.registrationNotFound);
     if (row.status !== 'registered') throw new ValidationError(msg.attendanceNotRegistered);
-    const [updated] = await tx
-      .update(eventRegistrations)
-      .set({ attendance })
-      .where(eq(eventRegistrations.id, id))
-      .returning();
+    const updated = (await updateRegistration(tx, id, { attendance }))!;
     await recordAudit(tx, {
       actorId: actor?.id ?? null,
       action: 'registration.attendance',
@@ -146,10 +136,11 @@ export async function setAttendance(
 }
 
 /**
- * Sets a registration's payment status (admins). Marking it paid (from another status) sends the member a
- * `payment_received` receipt in the same transaction. Without a payment on the site the amounts follow the
- * hand mark (`handMarkAmounts`: paid at the venue records the price); a fee paid on the site keeps its
- * status from the money (refunds go through 'Återbetala'), so a hand change of it is refused (409).
+ * Sets a registration's payment status (admins). Marking it paid (from another status) publishes
+ * `registration.paid` (the member's `payment_received` receipt) in the same transaction. Without a payment
+ * on the site the amounts follow the hand mark (`handMarkAmounts`: paid at the venue records the price); a
+ * fee paid on the site keeps its status from the money (refunds go through 'Återbetala'), so a hand change
+ * of it is refused (409).
  */
 export async function setPaymentStatus(
   db: Db,
@@ -158,19 +149,7 @@ export async function setPaymentStatus(
   actor: { id: string } | null = null,
 ): Promise<RegistrationRow> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        paymentStatus: eventRegistrations.paymentStatus,
-        paymentIntentId: eventRegistrations.paymentIntentId,
-        amountPaid: eventRegistrations.amountPaid,
-        paidAt: eventRegistrations.paidAt,
-        title: events.title,
-        price: events.price,
-      })
-      .from(eventRegistrations)
-      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-      .where(eq(eventRegistrations.id, id))
-      .for('update', { of: eventRegistrations });
+    const before = await lockRegistrationPayment(tx, id);
     if (!before) throw new NotFoundError(msg.registrationNotFound);
     if (before.paymentIntentId && paymentStatus !== before.paymentStatus) {
       throw new ConflictError(msg.paymentStatusFollowsOnlinePayment);
@@ -178,14 +157,13 @@ export async function setPaymentStatus(
     const amounts = before.paymentIntentId
       ? {}
       : handMarkAmounts(paymentStatus, before, before.price, new Date());
-    const [row] = await tx
-      .update(eventRegistrations)
-      .set({ paymentStatus, ...amounts })
-      .where(eq(eventRegistrations.id, id))
-      .returning();
+    const row = await updateRegistration(tx, id, { paymentStatus, ...amounts });
     if (!row) throw new NotFoundError(msg.registrationNotFound);
     if (paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
-      await notifyEventPaymentReceived(tx, row, { id: row.eventId, title: before.title });
+      await publish(tx, 'registration.paid', {
+        registration: row,
+        event: { id: row.eventId, title: before.title },
+      });
     }
     await recordAudit(tx, {
       actorId: actor?.id ?? null,

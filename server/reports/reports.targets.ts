@@ -9,8 +9,8 @@ import { markImageRemoved } from '../images/images.queries';
 import { clearProfileImage, clearProfileTexts } from '../members/members.queries';
 import { markMessageRemoved } from '../messages/messages.moderation.queries';
 import { canUseGroupChat } from '../messages/messages.policy';
-import { findRegistrationStatus } from '../messages/messages.queries';
 import './reports.events';
+import { findParticipation } from '../messages/messages.service';
 import {
   findEventTitle,
   findLiveImage,
@@ -97,7 +97,7 @@ export async function findReportSubject(
         return !m.isGroupMessage && m.receiverId === reporter.id ? base : undefined;
       }
       if (!m.isGroupMessage || m.eventId === null) return undefined;
-      const participation = await findRegistrationStatus(db, m.eventId, reporter.id);
+      const participation = await findParticipation(db, m.eventId, reporter.id);
       if (!canUseGroupChat(reporter, participation)) return undefined;
       const eventTitle = await findEventTitle(db, m.eventId);
       return { ...base, snapshot: { ...base.snapshot, eventTitle } };
