@@ -7,7 +7,4 @@ export const KNOWN_UPWARD: readonly string[] = [];
 
 export const KNOWN_MUTUAL: readonly string[] = [];
 
-export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [
-  'server/email/outbox.ts',
-  'server/realtime/session-sockets.ts',
-];
+export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = ['server/email/outbox.ts'];

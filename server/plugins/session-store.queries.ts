@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { sessions } from '../db/schema';
@@ -54,4 +54,27 @@ export async function deleteUserSessionRows(db: Db, userId: string, exceptSid?: 
 /** One NOTIFY on the ended-sessions channel, through `db` (at commit when it is a transaction). */
 export async function notifyEndedSessions(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** A session as the socket check needs it. */
+export interface LiveSession {
+  userId: string | null;
+  expiresAt: number;
+}
+
+/** Which of these sessions still exist (the sockets' check) and have not expired, with their member and expiry. */
+export async function liveSessions(db: Db, sids: readonly string[]): Promise<Map<string, LiveSession>> {
+  const live = new Map<string, LiveSession>();
+  for (let i = 0; i < sids.length; i += 1000) {
+    const rows = await db
+      .select({
+        sid: sessions.sid,
+        userId: sql<string | null>`${sessions.sess}->>'userId'`,
+        expire: sessions.expire,
+      })
+      .from(sessions)
+      .where(and(inArray(sessions.sid, sids.slice(i, i + 1000)), gt(sessions.expire, new Date())));
+    for (const r of rows) live.set(r.sid, { userId: r.userId, expiresAt: r.expire.getTime() });
+  }
+  return live;
 }
