@@ -1,10 +1,8 @@
 import { brandLinkHtml, ICON_LINKS } from '@common/brand-mark';
+import { escapeHtml as esc } from '@common/html';
 import { passkeyLoginMarkup } from '../passkeys/passkey-login-markup';
 
 /** Swedish HTML pages of the built-in identity provider. Plain forms: they work without JavaScript. */
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const style = `
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f8f3;color:#1b2b20}
