@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -43,7 +44,7 @@ export interface EmailAttachment {
   content: string;
 }
 
-const addressSchema = z.email().max(320);
+const addressSchema = z.email().max(EMAIL_MAX_LENGTH);
 
 /** Headers a caller may not set: the sender decides them, and setting them twice would be an injection. */
 const reservedHeaders = new Set([

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import { passwordWeakness } from '@common/rules/password';
 import { and, desc, eq, gt, inArray, isNotNull, like, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import { z } from 'zod';
@@ -33,7 +34,7 @@ export const TERMS_REQUIRED = 'Godkänn villkoren och integritetspolicyn för at
 type Account = typeof idpAccounts.$inferSelect;
 
 // The outbox's own address check, so every address accepted here can be mailed.
-const isAddress = (email: string) => email.length <= 320 && z.email().safeParse(email).success;
+const isAddress = (email: string) => email.length <= EMAIL_MAX_LENGTH && z.email().safeParse(email).success;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -124,7 +125,7 @@ export async function authenticate(
   password: string,
   clientIp = 'unknown',
 ): Promise<LoginResult> {
-  const email = normaliseEmail(rawEmail).slice(0, 320);
+  const email = normaliseEmail(rawEmail).slice(0, EMAIL_MAX_LENGTH);
   const keys = throttleKeys(email, sourceOf(clientIp));
   const account = await accountByEmail(db, email);
   const ok = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
@@ -313,7 +314,7 @@ async function underHourlyLimit(
  * nothing, whatever the address. The new link carries the name and password of the latest sign-up.
  */
 export async function resendVerification(db: Db, mail: MailSettings, rawEmail: string): Promise<void> {
-  const email = normaliseEmail(rawEmail).slice(0, 320);
+  const email = normaliseEmail(rawEmail).slice(0, EMAIL_MAX_LENGTH);
   if (!isAddress(email)) return;
   await db.transaction(async (tx) => {
     const account = await accountByEmail(tx, email, true);
@@ -409,7 +410,7 @@ export async function verifyEmail(db: Db, token: string): Promise<LinkOutcome> {
  * rolled back otherwise (a rolled-back savepoint's NOTIFY is dropped too).
  */
 export async function requestPasswordReset(db: Db, mail: MailSettings, rawEmail: string): Promise<void> {
-  const email = normaliseEmail(rawEmail).slice(0, 320);
+  const email = normaliseEmail(rawEmail).slice(0, EMAIL_MAX_LENGTH);
   if (!isAddress(email)) return;
   // Nothing about an unknown address is logged (capture mode logs every e-mail it keeps).
   const quiet: MailSettings = { ...mail, log: mail.log.child({}, { level: 'silent' }) };

@@ -1,3 +1,5 @@
+import { EMAIL_MAX_LENGTH } from '@common/limits';
+
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -30,7 +32,7 @@ import type { BuiltInIssuer } from './provider';
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 const loginBody = z.object({
-  email: z.string().max(320).default(''),
+  email: z.string().max(EMAIL_MAX_LENGTH).default(''),
   password: z.string().max(200).default(''),
 });
 const signupBody = z.object({

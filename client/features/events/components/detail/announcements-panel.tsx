@@ -1,6 +1,7 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { formatDate, formatTime } from '@client/lib/dates';
 import { toastSuccess } from '@client/lib/toast';
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_SUBJECT_MAX } from '@common/limits';
 import {
   ANNOUNCEMENT_AUDIENCE_LABELS,
   ANNOUNCEMENT_AUDIENCES,
@@ -76,7 +77,7 @@ export function AnnouncementsPanel({ eventId }: { eventId: number }) {
             label="Rubrik"
             value={subject}
             onChange={(e) => setSubject(e.currentTarget.value)}
-            maxLength={200}
+            maxLength={ANNOUNCEMENT_SUBJECT_MAX}
             required
           />
           <Textarea
@@ -85,7 +86,7 @@ export function AnnouncementsPanel({ eventId }: { eventId: number }) {
             onChange={(e) => setBody(e.currentTarget.value)}
             autosize
             minRows={4}
-            maxLength={5000}
+            maxLength={ANNOUNCEMENT_BODY_MAX}
             required
           />
           <Checkbox

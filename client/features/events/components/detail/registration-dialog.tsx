@@ -1,3 +1,5 @@
+import { DIETARY_PREFERENCES_MAX, TEXT_LONG_MAX } from '@common/limits';
+
 import { msg } from '@common/messages';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -51,7 +53,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             placeholder="T.ex. vegetarisk, glutenfri, nötallergi"
             autosize
             minRows={2}
-            maxLength={1000}
+            maxLength={DIETARY_PREFERENCES_MAX}
             value={dietaryPreferences}
             onChange={(e) => setDiet(e.currentTarget.value)}
           />
@@ -70,7 +72,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             placeholder="T.ex. önskemål om boende eller samåkning"
             autosize
             minRows={2}
-            maxLength={5000}
+            maxLength={TEXT_LONG_MAX}
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />
