@@ -96,17 +96,6 @@ export function eventAvailability(e: AvailabilityFacts, now = new Date()): Avail
 export const takesRegistrations = (a: Availability): boolean =>
   a === 'open' || a === 'few' || a === 'full' || a === 'ongoing';
 
-/** Availability label of a card from real counts alone (no times): 'Fullbokad', 'Få platser kvar' or open. */
-export function availabilityLabel(
-  registeredCount: number,
-  maxParticipants: number | null | undefined,
-): 'Fullbokad' | 'Få platser kvar' | 'Öppen för anmälan' {
-  if (!maxParticipants) return 'Öppen för anmälan';
-  if (registeredCount >= maxParticipants) return 'Fullbokad';
-  if (registeredCount >= maxParticipants * FEW_SPOTS_RATIO) return 'Få platser kvar';
-  return 'Öppen för anmälan';
-}
-
 /** Duration in whole hours, rounded (event card time range). */
 export function durationHours(e: Times): number {
   return Math.round((ms(e.endTime) - ms(e.startTime)) / (60 * 60 * 1000));

@@ -120,9 +120,6 @@ export const refundSchema = z.object({
 /** POST /api/events/{id}/checkout: where to pay the event fee. */
 export const eventCheckoutResultSchema = z.object({ checkoutUrl: z.string() });
 
-/** POST /api/events/{id}/register answers with the new registration (status says whether waitlisted). */
-export const registerResultSchema = registrationSchema;
-
 /** PUT /api/registrations/{id}/payment. */
 export const paymentInputSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Ogiltig betalningsstatus' }),

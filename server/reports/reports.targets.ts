@@ -194,19 +194,3 @@ async function removeImage(tx: Db, imageId: string, now: Date): Promise<void> {
     .set({ imageId: null, imageUrl: null, image: null })
     .where(eq(events.imageId, imageId));
 }
-
-/** Whether the reported content is removed now (messages and images; a profile is never "removed"). */
-export async function isContentRemoved(db: Db, targetType: ReportTarget, targetId: string): Promise<boolean> {
-  if ((targetType === 'message' || targetType === 'group_message') && positiveInt.test(targetId)) {
-    const [m] = await db
-      .select({ removedAt: messages.removedAt })
-      .from(messages)
-      .where(eq(messages.id, Number(targetId)));
-    return !!m?.removedAt;
-  }
-  if (targetType === 'image' && uuid.test(targetId)) {
-    const [i] = await db.select({ removedAt: images.removedAt }).from(images).where(eq(images.id, targetId));
-    return !!i?.removedAt;
-  }
-  return false;
-}
