@@ -71,7 +71,6 @@ export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [
   'server/billing/billing.test-mode.ts',
   'server/billing/withdrawal.service.ts',
   'server/blocks/blocks.service.ts',
-  'server/email/outbox.ts',
   'server/events/events.duplicate.ts',
   'server/events/events.ics.ts',
   'server/events/events.service.ts',
