@@ -59,3 +59,23 @@ export const CALENDAR_SPAN_MAX_YEARS = 5;
 
 /** The name of the member one wants to share a room with (issue 27). */
 export const ROOM_MATE_NAME_MAX = 100;
+
+/** Longest e-mail address (RFC 5321's path limit): schemas, forms, the issuer's pages and the columns. */
+export const EMAIL_MAX_LENGTH = 320;
+
+/** Lengths of free texts a member or an admin types, for the schemas and the inputs' maxLength alike. */
+export const DIETARY_PREFERENCES_MAX = 1000;
+export const ANNOUNCEMENT_SUBJECT_MAX = 200;
+export const ANNOUNCEMENT_BODY_MAX = 5000;
+export const GROUP_NAME_MAX = 100;
+export const PASSKEY_NAME_MAX = 60;
+
+/** Numbers an admin chooses: an offer's answer time, the weeks a copy moves, the tee-time interval. */
+export const WAITLIST_OFFER_HOURS_MAX = 168;
+export const DUPLICATE_WEEKS_MAX = 520;
+export const TEE_TIME_INTERVAL_MAX_MINUTES = 60;
+
+/** A payment card's digits (ISO/IEC 7812), and the typed field with a space between groups of four. */
+export const CARD_DIGITS_MIN = 13;
+export const CARD_DIGITS_MAX = 19;
+export const CARD_NUMBER_INPUT_MAX = CARD_DIGITS_MAX + 4;

@@ -1,4 +1,9 @@
-import { MAX_PARTICIPANTS_MIN } from './limits';
+import {
+  GROUP_NAME_MAX,
+  MAX_PARTICIPANTS_MIN,
+  TEE_TIME_INTERVAL_MAX_MINUTES,
+  WAITLIST_OFFER_HOURS_MAX,
+} from './limits';
 
 /**
  * Texts that both the server (error messages) and the client (validation,
@@ -73,7 +78,7 @@ export const msg = {
   cancellationDeadlineBeforeStart: 'Sista dag för avbokning måste vara före evenemangets start',
   opensBeforeStart: 'Anmälan måste öppna före evenemangets start',
   opensBeforeDeadline: 'Anmälan måste öppna före sista anmälningsdag',
-  waitlistOfferHoursRange: 'Svarstiden ska vara mellan 1 och 168 timmar',
+  waitlistOfferHoursRange: `Svarstiden ska vara mellan 1 och ${WAITLIST_OFFER_HOURS_MAX} timmar`,
   payOnlineNeedsPrice: 'Betalning på sajten kräver ett pris över 0 kr',
   nothingToPay: 'Det finns inget att betala för denna anmälan',
   alreadyPaid: 'Anmälan är redan betald',
@@ -158,7 +163,7 @@ export const msg = {
 
   // Ball groups (spec §5, §8; server answers where the spec is silent)
   groupNameRequired: 'Ange ett namn för bollgruppen',
-  groupNameTooLong: 'Namnet får vara högst 100 tecken',
+  groupNameTooLong: `Namnet får vara högst ${GROUP_NAME_MAX} tecken`,
   groupNotFound: 'Bollgruppen hittades inte',
   groupOtherEvent: 'Bollgruppen hör inte till detta evenemang',
   groupOnlyRegistered: 'Endast anmälda deltagare (inte reservlistan) kan delas in i bollgrupper',
@@ -178,7 +183,7 @@ export const msg = {
   // Tee times and start list (issue 16)
   groupStartingHoleInvalid: 'Starthålet ska vara ett hål mellan 1 och 18',
   groupStartingHole: 'Starthål',
-  teeTimeIntervalInvalid: 'Intervallet ska vara mellan 1 och 60 minuter',
+  teeTimeIntervalInvalid: `Intervallet ska vara mellan 1 och ${TEE_TIME_INTERVAL_MAX_MINUTES} minuter`,
   teeTimeModeInvalid: 'Välj intervall eller kanonstart',
   teeTimesPastMidnight:
     'Starttiderna räcker inte till alla grupper före midnatt. Välj en tidigare första starttid eller ett kortare intervall.',

@@ -1,3 +1,5 @@
+import { EMAIL_MAX_LENGTH } from '@common/limits';
+
 import { z } from 'zod';
 
 const bool = z
@@ -68,9 +70,9 @@ const envSchema = z
       .url()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
-    MAIL_FROM: z.string().min(3).max(320).optional(),
+    MAIL_FROM: z.string().min(3).max(EMAIL_MAX_LENGTH).optional(),
     /** Where members appeal a moderation decision (named in the statement of reasons). */
-    MODERATION_EMAIL: z.email().max(320).optional(),
+    MODERATION_EMAIL: z.email().max(EMAIL_MAX_LENGTH).optional(),
     /** The sender's first retry waits this long; each further one four times longer (capped at 6 hours). */
     EMAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     /** After this many failed attempts an e-mail is given up as `failed`. */

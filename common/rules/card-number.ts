@@ -1,3 +1,5 @@
+import { CARD_DIGITS_MAX, CARD_DIGITS_MIN } from '../limits';
+
 import { msg } from '../messages';
 
 /** A card number's digits, without the spaces and dashes people type between groups; null for anything else. */
@@ -27,7 +29,7 @@ export function passesLuhn(digits: string): boolean {
  */
 export function cardNumberError(input: string): string | null {
   const digits = cardDigits(input);
-  if (!digits || digits.length < 13 || digits.length > 19 || !passesLuhn(digits))
+  if (!digits || digits.length < CARD_DIGITS_MIN || digits.length > CARD_DIGITS_MAX || !passesLuhn(digits))
     return msg.cardNumberInvalid;
   return null;
 }

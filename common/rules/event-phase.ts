@@ -1,6 +1,7 @@
 import { FEW_SPOTS_RATIO, WEEK_BADGE_NEXT_WEEK_DAYS, WEEK_BADGE_THIS_WEEK_DAYS } from '../limits';
 import type { EventFilter } from '../options';
 import { isSameStockholmDay } from '../time';
+import { type RegistrationClosure, registrationClosure } from './registration-window';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -66,19 +67,25 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
   open: 'Öppen för anmälan',
 };
 
+/** What each reason registration is closed shows as (completed and ended are both over). */
+const CLOSURE_AVAILABILITY: Record<RegistrationClosure, Availability> = {
+  cancelled: 'cancelled',
+  completed: 'past',
+  ended: 'past',
+  deadline_passed: 'closed',
+  not_open: 'not_open',
+};
+
 /**
- * The one availability rule, in the order the server's registrationClosedReason (event-registration.ts)
- * refuses: cancelled, over (completed or ended), closed (the registration deadline passed), not yet open
- * (registrationOpensAt ahead); then under way (started: registration still taken, as the server does),
- * full (registration joins the waitlist), few places left, open.
+ * The one availability rule: first the reasons registration is closed, in the order of the list the
+ * server's registrationClosedReason reads (registration-window.ts); then under way (started:
+ * registration still taken, as the server does), full (registration joins the waitlist), few places
+ * left, open.
  */
 export function eventAvailability(e: AvailabilityFacts, now = new Date()): Availability {
-  const t = now.getTime();
-  if (e.status === 'cancelled') return 'cancelled';
-  if (ms(e.endTime) <= t || e.status === 'completed') return 'past';
-  if (e.registrationDeadline && ms(e.registrationDeadline) <= t) return 'closed';
-  if (e.registrationOpensAt && ms(e.registrationOpensAt) > t) return 'not_open';
-  if (ms(e.startTime) <= t) return 'ongoing';
+  const closure = registrationClosure(e, now);
+  if (closure) return CLOSURE_AVAILABILITY[closure];
+  if (ms(e.startTime) <= now.getTime()) return 'ongoing';
   const max = e.maxParticipants;
   if (max && e.registeredCount >= max) return 'full';
   if (max && e.registeredCount >= max * FEW_SPOTS_RATIO) return 'few';
@@ -88,17 +95,6 @@ export function eventAvailability(e: AvailabilityFacts, now = new Date()): Avail
 /** Whether the availability still takes registrations ('full' ones to the waitlist). */
 export const takesRegistrations = (a: Availability): boolean =>
   a === 'open' || a === 'few' || a === 'full' || a === 'ongoing';
-
-/** Availability label of a card from real counts alone (no times): 'Fullbokad', 'Få platser kvar' or open. */
-export function availabilityLabel(
-  registeredCount: number,
-  maxParticipants: number | null | undefined,
-): 'Fullbokad' | 'Få platser kvar' | 'Öppen för anmälan' {
-  if (!maxParticipants) return 'Öppen för anmälan';
-  if (registeredCount >= maxParticipants) return 'Fullbokad';
-  if (registeredCount >= maxParticipants * FEW_SPOTS_RATIO) return 'Få platser kvar';
-  return 'Öppen för anmälan';
-}
 
 /** Duration in whole hours, rounded (event card time range). */
 export function durationHours(e: Times): number {

@@ -1,6 +1,7 @@
 import { msg } from '../messages';
 import type { EventStatus } from '../options';
 import { formatStockholmDayTime } from '../time';
+import { registrationClosure } from './registration-window';
 
 type RegistrationWindow = {
   status: EventStatus;
@@ -14,23 +15,24 @@ const ms = (d: string | Date) => (typeof d === 'string' ? Date.parse(d) : d.getT
 /**
  * Why registration is closed, as the Swedish message the server answers with; null while open. Closed
  * for an event an admin has marked cancelled or completed, once it has ended, and at the deadline
- * (decisions.md). The server refuses with it and the detail page shows it, so both follow one rule.
+ * (decisions.md). The server refuses with it and the detail page shows it, so both follow one rule:
+ * the ordered list in registration-window.ts, which eventAvailability reads too.
  */
 export function registrationClosedReason(e: RegistrationWindow, now = new Date()): string | null {
-  if (e.status === 'cancelled') return msg.eventCancelled;
-  if (e.status === 'completed') return msg.eventCompleted;
-  const t = now.getTime();
-  if (ms(e.endTime) <= t) return msg.eventAlreadyEnded;
-  if (e.registrationDeadline && ms(e.registrationDeadline) <= t) return msg.registrationDeadlinePassed;
-  if (e.registrationOpensAt && ms(e.registrationOpensAt) > t) {
-    return `${msg.registrationNotOpenYet} ${formatStockholmDayTime(new Date(ms(e.registrationOpensAt)))}`;
+  switch (registrationClosure(e, now)) {
+    case null:
+      return null;
+    case 'cancelled':
+      return msg.eventCancelled;
+    case 'completed':
+      return msg.eventCompleted;
+    case 'ended':
+      return msg.eventAlreadyEnded;
+    case 'deadline_passed':
+      return msg.registrationDeadlinePassed;
+    case 'not_open':
+      return `${msg.registrationNotOpenYet} ${formatStockholmDayTime(new Date(ms(e.registrationOpensAt as Instant)))}`;
   }
-  return null;
-}
-
-/** Whether registration has a set opening time that is still ahead (the page shows a countdown). */
-export function opensLater(e: { registrationOpensAt?: Instant | null }, now = new Date()): boolean {
-  return !!e.registrationOpensAt && ms(e.registrationOpensAt) > now.getTime();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { avatarInitial, deriveFullName, displayName } from './display-name';
-import { availabilityLabel, durationHours, hasEnded, matchesEventFilter, phaseBadge } from './event-phase';
+import { durationHours, hasEnded, matchesEventFilter, phaseBadge } from './event-phase';
 import { totalPrice } from './event-price';
 import { isPro } from './pro';
 
@@ -38,14 +38,6 @@ describe('event filters and phases', () => {
     expect(phaseBadge({ startTime: at(48), endTime: at(50) }, now)).toBe('Denna vecka');
     expect(phaseBadge({ startTime: at(24 * 6), endTime: at(24 * 6 + 2) }, now)).toBe('Nästa vecka');
     expect(phaseBadge({ startTime: at(24 * 10), endTime: at(24 * 10 + 2) }, now)).toBe('Kommande');
-  });
-
-  it('labels availability from real counts', () => {
-    expect(availabilityLabel(16, 16)).toBe('Fullbokad');
-    expect(availabilityLabel(17, 16)).toBe('Fullbokad');
-    expect(availabilityLabel(13, 16)).toBe('Få platser kvar');
-    expect(availabilityLabel(12, 16)).toBe('Öppen för anmälan');
-    expect(availabilityLabel(0, 0)).toBe('Öppen för anmälan');
   });
 
   it('rounds the duration to whole hours', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX } from '../limits';
+import { PASSKEY_NAME_MAX, PASSWORD_MAX } from '../limits';
 
 /** Account security (profile 'Säkerhet' section, e-mail change links). Texts are Swedish. */
 
@@ -57,5 +57,5 @@ export const passkeyNameSchema = z.object({
     .string({ error: 'Ange ett namn' })
     .trim()
     .min(1, { error: 'Ange ett namn' })
-    .max(60, { error: 'Namnet får vara högst 60 tecken' }),
+    .max(PASSKEY_NAME_MAX, { error: `Namnet får vara högst ${PASSKEY_NAME_MAX} tecken` }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '../limits';
 import { pagingFields } from './paging';
 
 /** The outbox statuses (server/db/schema/email.ts), in the order an e-mail passes them. */
@@ -13,7 +14,7 @@ export const adminEmailsQuerySchema = z.object({
   status: z.enum(EMAIL_STATUSES, { error: 'Ogiltig status' }).optional(),
   recipient: z
     .string({ error: 'Ogiltig mottagare' })
-    .max(320, { error: 'Mottagaren får vara högst 320 tecken' })
+    .max(EMAIL_MAX_LENGTH, { error: `Mottagaren får vara högst ${EMAIL_MAX_LENGTH} tecken` })
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
   ...pagingFields(ADMIN_EMAILS_PAGE_SIZE, ADMIN_EMAILS_PAGE_MAX),

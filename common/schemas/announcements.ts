@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_SUBJECT_MAX, DUPLICATE_WEEKS_MAX } from '../limits';
 import { ANNOUNCEMENT_AUDIENCES } from '../options';
 
 /** POST /api/admin/events/{id}/announcements: a message from the organiser to part of the event. */
@@ -8,12 +9,12 @@ export const announcementInputSchema = z.object({
     .string({ error: 'Ange en rubrik' })
     .trim()
     .min(1, { error: 'Ange en rubrik' })
-    .max(200, { error: 'Rubriken får vara högst 200 tecken' }),
+    .max(ANNOUNCEMENT_SUBJECT_MAX, { error: `Rubriken får vara högst ${ANNOUNCEMENT_SUBJECT_MAX} tecken` }),
   body: z
     .string({ error: 'Skriv ett meddelande' })
     .trim()
     .min(1, { error: 'Skriv ett meddelande' })
-    .max(5000, { error: 'Meddelandet får vara högst 5000 tecken' }),
+    .max(ANNOUNCEMENT_BODY_MAX, { error: `Meddelandet får vara högst ${ANNOUNCEMENT_BODY_MAX} tecken` }),
   /** Also post it in the event's group chat. */
   postToChat: z.boolean({ error: 'Ogiltigt värde för gruppchatten' }).default(false),
 });
@@ -55,7 +56,7 @@ export const duplicateEventInputSchema = z.preprocess(
       .number({ error: 'Antal veckor måste vara ett tal' })
       .int({ error: 'Antal veckor måste vara ett heltal' })
       .min(1, { error: 'Flytta minst en vecka' })
-      .max(520, { error: 'Flytta högst 520 veckor' })
+      .max(DUPLICATE_WEEKS_MAX, { error: `Flytta högst ${DUPLICATE_WEEKS_MAX} veckor` })
       .default(52),
   }),
 );

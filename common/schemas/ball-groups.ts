@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_NAME_MAX, TEE_TIME_INTERVAL_MAX_MINUTES } from '../limits';
 import { msg } from '../messages';
 import { GENDERS, PAYMENT_STATUSES } from '../options';
 import { CLOCK_PATTERN, COURSE_HOLES, TEE_TIME_MODES } from '../rules/tee-times';
@@ -24,7 +25,7 @@ export const renameGroupInputSchema = z.object({
     .string({ error: msg.groupNameRequired })
     .trim()
     .min(1, { error: msg.groupNameRequired })
-    .max(100, { error: msg.groupNameTooLong }),
+    .max(GROUP_NAME_MAX, { error: msg.groupNameTooLong }),
 });
 export type RenameGroupInput = z.infer<typeof renameGroupInputSchema>;
 
@@ -61,7 +62,7 @@ export const distributeTeeTimesInputSchema = z.object({
     .number({ error: msg.teeTimeIntervalInvalid })
     .int({ error: msg.teeTimeIntervalInvalid })
     .min(1, { error: msg.teeTimeIntervalInvalid })
-    .max(60, { error: msg.teeTimeIntervalInvalid }),
+    .max(TEE_TIME_INTERVAL_MAX_MINUTES, { error: msg.teeTimeIntervalInvalid }),
   mode: z.enum(TEE_TIME_MODES, { error: msg.teeTimeModeInvalid }),
 });
 export type DistributeTeeTimesInput = z.infer<typeof distributeTeeTimesInputSchema>;

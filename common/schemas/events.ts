@@ -7,6 +7,7 @@ import {
   MAX_PARTICIPANTS_STEP,
   TEXT_LONG_MAX,
   TEXT_SHORT_MAX,
+  WAITLIST_OFFER_HOURS_MAX,
 } from '../limits';
 import { msg } from '../messages';
 import { EVENT_FILTERS, EVENT_STATUSES, LIVE_REGISTRATION_STATUSES, WAITLIST_MODES } from '../options';
@@ -105,7 +106,7 @@ export const eventFieldsSchema = z.object({
     .number({ error: msg.waitlistOfferHoursRange })
     .int({ error: msg.waitlistOfferHoursRange })
     .min(1, { error: msg.waitlistOfferHoursRange })
-    .max(168, { error: msg.waitlistOfferHoursRange })
+    .max(WAITLIST_OFFER_HOURS_MAX, { error: msg.waitlistOfferHoursRange })
     .default(24),
   cancellationDeadline: isoDate('Sista dag för avbokning').nullish(),
   lateCancellationFee: fee('Avgift vid sen avbokning').default(0),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LONG_MAX } from '../limits';
+import { DIETARY_PREFERENCES_MAX, TEXT_LONG_MAX } from '../limits';
 import { msg } from '../messages';
 import { ATTENDANCE_VALUES, PAYMENT_STATUSES, REGISTRATION_STATUSES, ROOM_WISHES } from '../options';
 import { eventSchema } from './events';
@@ -18,7 +18,10 @@ export const registerInputSchema = z.preprocess(
   (v) => v ?? {},
   z
     .object({
-      dietaryPreferences: optionalText(1000, 'Kostpreferenser får vara högst 1000 tecken'),
+      dietaryPreferences: optionalText(
+        DIETARY_PREFERENCES_MAX,
+        `Kostpreferenser får vara högst ${DIETARY_PREFERENCES_MAX} tecken`,
+      ),
       /** Explicit consent to storing dietary needs and allergies (health data, GDPR Art. 9). */
       dietaryConsent: z.boolean({ error: msg.dietaryConsentRequired }).optional(),
       notes: optionalText(TEXT_LONG_MAX, `Övriga önskemål får vara högst ${TEXT_LONG_MAX} tecken`),
@@ -124,9 +127,6 @@ export const refundSchema = z.object({
 
 /** POST /api/events/{id}/checkout: where to pay the event fee. */
 export const eventCheckoutResultSchema = z.object({ checkoutUrl: z.string() });
-
-/** POST /api/events/{id}/register answers with the new registration (status says whether waitlisted). */
-export const registerResultSchema = registrationSchema;
 
 /** PUT /api/registrations/{id}/payment. */
 export const paymentInputSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AGE_MAX,
   AGE_MIN,
+  EMAIL_MAX_LENGTH,
   HANDICAP_MAX,
   HANDICAP_MIN,
   LOOKING_FOR_MIN,
@@ -168,7 +169,7 @@ export const profileFieldsSchema = z.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
   username: optionalText(100),
-  email: z.email({ error: msg.emailInvalid }).max(320, { error: msg.emailInvalid }),
+  email: z.email({ error: msg.emailInvalid }).max(EMAIL_MAX_LENGTH, { error: msg.emailInvalid }),
   handicap: handicapField,
   golfId: requiredText(msg.golfIdRequired, 50),
   club: requiredText(msg.clubRequired),

@@ -7,4 +7,4 @@ export const KNOWN_UPWARD: readonly string[] = [];
 
 export const KNOWN_MUTUAL: readonly string[] = [];
 
-export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = ['server/email/outbox.ts'];
+export const KNOWN_DRIZZLE_OUTSIDE_QUERIES: readonly string[] = [];

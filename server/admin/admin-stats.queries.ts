@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import type { HandicapBand } from '@common/options';
+import { type BandBounds, HANDICAP_BAND_BOUNDS } from '@common/rules/handicap-band';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -64,6 +66,38 @@ export function ageCutoffs(today: string): AgeCutoffs {
   };
 }
 
+/** The figure each directory handicap band is counted into. */
+export const HANDICAP_BAND_FIGURES: Record<Exclude<HandicapBand, 'all'>, keyof MemberFigures> = {
+  '0-5': 'hcp0to5',
+  '6-10': 'hcp6to10',
+  '11-15': 'hcp11to15',
+  '16-20': 'hcp16to20',
+  '21+': 'hcp21plus',
+};
+
+/** A bound as an SQL literal: the bounds are constants of common/, never input, so no parameter is needed. */
+const bound = (n: number) => {
+  if (!Number.isFinite(n)) throw new Error(`handicap band bound ${n} is not a number`);
+  return sql.raw(String(n));
+};
+
+/** The SQL condition of one band, written from its bounds in common/rules/handicap-band.ts (one definition). */
+export function handicapBandCondition({ min, maxExclusive }: BandBounds): SQL {
+  const parts = [sql`handicap is not null`];
+  if (min != null) parts.push(sql`handicap >= ${bound(min)}`);
+  if (maxExclusive != null) parts.push(sql`handicap < ${bound(maxExclusive)}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** One `count(*) filter (...)` column per directory band, named by HANDICAP_BAND_FIGURES. */
+const handicapBandCounts = sql.join(
+  Object.entries(HANDICAP_BAND_BOUNDS).map(
+    ([band, bounds]) =>
+      sql`count(*) filter (where ${handicapBandCondition(bounds)})::int as ${sql.identifier(HANDICAP_BAND_FIGURES[band as keyof typeof HANDICAP_BAND_FIGURES])}`,
+  ),
+  sql`,\n        `,
+);
+
 export interface MemberFiguresParams {
   /** Birth-date limits of the age buckets on today's date. */
   cut: AgeCutoffs;
@@ -97,11 +131,7 @@ export async function memberFigures(db: Db, p: MemberFiguresParams): Promise<Mem
         count(*) filter (where gender = 'other')::int as "other",
         count(*) filter (where gender is null)::int as "unknownGender",
         count(*) filter (where handicap is null)::int as "hcpNone",
-        count(*) filter (where handicap < 6)::int as "hcp0to5",
-        count(*) filter (where handicap >= 6 and handicap < 11)::int as "hcp6to10",
-        count(*) filter (where handicap >= 11 and handicap < 16)::int as "hcp11to15",
-        count(*) filter (where handicap >= 16 and handicap < 21)::int as "hcp16to20",
-        count(*) filter (where handicap >= 21)::int as "hcp21plus",
+        ${handicapBandCounts},
         count(*) filter (where ${bucket(cut.c31, cut.c21, 21, 30)})::int as "age21to30",
         count(*) filter (where ${bucket(cut.c41, cut.c31, 31, 40)})::int as "age31to40",
         count(*) filter (where ${bucket(cut.c51, cut.c41, 41, 50)})::int as "age41to50",

@@ -1,11 +1,9 @@
 import { brandLinkHtml, ICON_LINKS } from '@common/brand-mark';
+import { escapeHtml as esc } from '@common/html';
 import { PRO_PRICE_SEK } from '@common/limits';
 import { formatKr } from '@common/rules/money';
 
 /** The built-in test payment mode's "hosted checkout": a plain form, clearly marked as a test. */
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const style = `
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f8f3;color:#1b2b20}

@@ -53,10 +53,11 @@ export function registerEmailJobs(jobs: Jobs, o: EmailJobsOptions): void {
     await jobs.createQueue(EMAIL_SEND_QUEUE, {
       // 'short': at most one waiting job per singleton key (outbox id), so duplicates are dropped on insert.
       policy: 'short',
-      // Retries here cover the database failing under the handler; SMTP failures are the outbox's own retries.
-      retryLimit: 3,
-      retryDelay: 5,
-      retryBackoff: true,
+      // One retry layer, the outbox's own (sender.ts: attempts, back-off and `failed` kept in the row, shown
+      // on 'E-post'), not pg-boss's: a job only says "look at row X", and a job that fails leaves the row
+      // queued (or `sending` under a lease that runs out), which the sweeper finds within a minute. A
+      // pg-boss retry of it would find nothing to claim, so retrying jobs as well only added a second clock.
+      retryLimit: 0,
       expireInSeconds: 300,
     });
     const sender = createEmailSender(db, o.sender, log);

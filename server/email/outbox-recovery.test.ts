@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { outboundEmails } from '../db/schema';
 import { TEST_ORIGIN } from '../test/test-app';
 import { createTestDatabase } from '../test/test-db';
+import { EMAIL_SEND_QUEUE } from './email.jobs';
 import { enqueueEmail, type MailSettings } from './outbox';
 import { createEmailSender, type Delivery } from './sender';
 import { renderEmail } from './templates/index';
@@ -85,6 +86,10 @@ describe('the outbox across restarts, crashes and several instances', () => {
   let database: Database;
   const apps: FastifyInstance[] = [];
   const extra: Database[] = [];
+
+  /** The rows of a raw statement (pg-boss's own tables). */
+  const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
@@ -197,6 +202,32 @@ describe('the outbox across restarts, crashes and several instances', () => {
     expect(new Set(got).size).toBe(40);
     const rows = await database.db.select().from(outboundEmails).where(inArray(outboundEmails.id, ids));
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('leaves retries to the outbox: a failed send job is not retried by pg-boss, and e-mails are still sent once', async () => {
+    const app = await startApp(database, env());
+    apps.push(app);
+    const [queue] = await rowsOf<{ retryLimit: number }>(
+      sql`select retry_limit as "retryLimit" from pgboss.queue where name = ${EMAIL_SEND_QUEUE}`,
+    );
+    expect(queue.retryLimit).toBe(0);
+
+    // A job whose handler throws fails at once and for good (its rows, if any, wait for the sweeper).
+    await app.jobs.send(EMAIL_SEND_QUEUE, null as unknown as object, { singletonKey: 'broken' });
+    await until(async () => {
+      const jobs = await rowsOf<{ state: string; retryCount: number }>(
+        sql`select state, retry_count as "retryCount" from pgboss.job
+            where name = ${EMAIL_SEND_QUEUE} and singleton_key = 'broken'`,
+      );
+      return jobs.length === 1 && jobs[0].state === 'failed' && jobs[0].retryCount === 0;
+    }, 30_000);
+    // The outbox goes on sending, each e-mail once.
+    const to = 'en.gang.till@example.com';
+    const [id] = await queueMany(database, app.mail, to, 1);
+    await until(() => messageIds(smtp, to).length === 1);
+    await sleep(1000);
+    expect(messageIds(smtp, to)).toEqual([`<${id}@localhost>`]);
+    expect(await emailRow(database.db, id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('of two senders given the same e-mails at the same time, each e-mail is claimed and sent by one', async () => {

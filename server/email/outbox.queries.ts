@@ -2,6 +2,25 @@ import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outboundEmails } from '../db/schema';
 
+/** A row of the outbox as enqueueEmails writes it. */
+export type NewOutboundEmail = typeof outboundEmails.$inferInsert;
+
+const ROWS_PER_INSERT = 500;
+
+/** Writes new outbox rows, 500 to an INSERT, in the caller's transaction. */
+export async function insertEmails(db: Db, rows: NewOutboundEmail[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db.insert(outboundEmails).values(rows.slice(i, i + ROWS_PER_INSERT));
+  }
+}
+
+/** One NOTIFY on `channel` per payload, in one statement; delivered when the caller's transaction commits. */
+export async function notifyOutbox(db: Db, channel: string, payloads: string[]): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${channel}, p) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as p`,
+  );
+}
+
 /** One claimed e-mail: what the sender needs to hand it to the SMTP server. */
 export interface ClaimedEmail {
   id: string;

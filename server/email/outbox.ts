@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { outboundEmails } from '../db/schema';
 import { ValidationError } from '../errors';
+import { insertEmails, type NewOutboundEmail, notifyOutbox } from './outbox.queries';
 import { type RenderedEmail, renderEmail, type TemplateName, type TemplateProps } from './templates/index';
 
 /** How e-mail leaves this server: the sender, the site's address for links, and capture mode. */
@@ -43,7 +43,7 @@ export interface EmailAttachment {
   content: string;
 }
 
-const addressSchema = z.email().max(320);
+const addressSchema = z.email().max(EMAIL_MAX_LENGTH);
 
 /** Headers a caller may not set: the sender decides them, and setting them twice would be an injection. */
 const reservedHeaders = new Set([
@@ -101,7 +101,6 @@ export async function enqueueEmail<K extends TemplateName>(
 
 /** Ids per NOTIFY on OUTBOX_CHANNEL (comma-separated, 37 bytes each: well under the 8,000-byte limit). */
 const IDS_PER_NOTIFY = 100;
-const ROWS_PER_INSERT = 500;
 
 /**
  * Like enqueueEmail for many e-mails at once (the notification fan-out's batch): every e-mail is
@@ -115,7 +114,7 @@ export async function enqueueEmails<K extends TemplateName>(
 ): Promise<string[]> {
   if (msgs.length === 0) return [];
   const status = mail.capture ? 'captured' : 'queued';
-  const rows: (typeof outboundEmails.$inferInsert)[] = [];
+  const rows: NewOutboundEmail[] = [];
   for (const msg of msgs) {
     // CR/LF anywhere (even at the end, where trimming would hide it) means someone tried to add a header.
     if (/[\r\n]/.test(msg.to)) throw new ValidationError('Ogiltig e-postadress');
@@ -135,9 +134,7 @@ export async function enqueueEmails<K extends TemplateName>(
       status,
     });
   }
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await db.insert(outboundEmails).values(rows.slice(i, i + ROWS_PER_INSERT));
-  }
+  await insertEmails(db, rows);
   const ids = rows.map((r) => r.id as string);
   if (mail.capture) {
     // The operator's console is the one place that shows a captured e-mail's working links (a fresh
@@ -158,9 +155,7 @@ export async function enqueueEmails<K extends TemplateName>(
     const payloads: string[] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY)
       payloads.push(ids.slice(i, i + IDS_PER_NOTIFY).join(','));
-    await db.execute(
-      sql`select pg_notify(${OUTBOX_CHANNEL}, p) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as p`,
-    );
+    await notifyOutbox(db, OUTBOX_CHANNEL, payloads);
   }
   return ids;
 }

@@ -1,3 +1,5 @@
+import { EMAIL_MAX_LENGTH } from '@common/limits';
+
 import { errorSchema } from '@common/schemas/errors';
 import { feedbackInputSchema, feedbackSchema } from '@common/schemas/feedback';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +36,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
       schema: {
         tags: ['feedback'],
         summary: 'Sign up for the newsletter; a repeated address is not an error',
-        body: z.object({ email: z.email({ error: 'Ange en giltig e-postadress' }).max(320) }),
+        body: z.object({ email: z.email({ error: 'Ange en giltig e-postadress' }).max(EMAIL_MAX_LENGTH) }),
         response: { 200: z.object({ message: z.string() }), 400: errorSchema },
       },
     },

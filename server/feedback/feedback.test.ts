@@ -26,7 +26,7 @@ describe('POST /api/feedback', () => {
     [{ rating: 2.5 }, 'Välj ett betyg'],
     [{ rating: 6 }, 'Betyget måste vara mellan 1 och 5'],
     [{ rating: 3, comment: 'x'.repeat(301) }, 'Kommentaren får vara högst 300 tecken'],
-    [{ rating: 3, comment: 42 }, 'comment: Invalid input: expected string, received number'],
+    [{ rating: 3, comment: 42 }, 'comment: Ogiltigt värde: förväntade text, fick ett tal'],
   ])('refuses %j with a clear 400 and stores nothing', async (body, message) => {
     const c = await t.as(await buildUser(t.db));
     const res = await c.post('/api/feedback', body);

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@common/html';
 import { effectivePreferences, NOTIFICATION_TYPE_LABELS } from '@common/notification-types';
 import type { PushPayload } from '@common/schemas/notifications';
 import type { FastifyBaseLogger } from 'fastify';
@@ -38,14 +39,6 @@ export interface PendingPush {
 /** Stand-ins for the parts of a notification e-mail that differ per member (letters only, so no renderer changes them). */
 const NAME_MARK = 'SgMemberNameMark7q3';
 const TOKEN_MARK = 'SgUnsubscribeTokenMark7q3';
-
-const escapeHtml = (v: string) =>
-  v
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
 
 /** Distinct notification texts kept rendered (a notice to many members is fanned out in many batches). */
 const RENDERED_TEXTS_MAX = 200;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@common/html';
 import { NOTIFICATION_TYPE_LABELS } from '@common/notification-types';
 import { errorSchema } from '@common/schemas/errors';
 import {
@@ -114,9 +115,6 @@ async function notificationRoutes(app: FastifyInstance) {
     },
   );
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A small Swedish page (no scripts, so the site's CSP holds), with an optional form that POSTs here. */
 function page(title: string, text: string, form?: { action: string; button: string }): string {

@@ -4,29 +4,16 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DomainError } from '../errors';
 import { isDatabaseUnavailable, replyDatabaseUnavailable } from './database-outage';
 import { badInputMessage } from './safe-defaults';
-
-// zod's own (English) default messages; ours (the spec's Swedish texts) never start like these.
-const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/;
-
-/** Our own texts stay exactly as written; zod's defaults get the field name in front. */
-function validationMessage(path: string, message: string, context: string): string {
-  if (!ZOD_DEFAULT.test(message) || !path || path === '/') return message;
-  const field = path.replace(/^\//, '').replaceAll('/', '.');
-  return `${context === 'body' ? '' : `${context} `}${field}: ${message}`;
-}
+import { setSwedishZodMessages } from './zod-swedish';
 
 /** Maps every error to the right status and a JSON {message} (and the extra fields a domain error carries). */
 export function registerErrorHandler(app: FastifyInstance): void {
+  setSwedishZodMessages();
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const message = validationMessage(
-        first.instancePath,
-        first.message ?? msg.validationFailed,
-        err.validationContext ?? 'body',
-      );
+      // zod's own messages are Swedish and name the field (zod-swedish.ts); ours are the spec's texts.
       return reply.status(400).send({
-        message,
+        message: err.validation[0].message ?? msg.validationFailed,
         errors: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
       });
     }

@@ -1,3 +1,4 @@
+import { escapeHtml as esc } from '@common/html';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { AVAILABILITY_LABELS, eventAvailability } from '@common/rules/event-phase';
 import { formatKr } from '@common/rules/money';
@@ -5,13 +6,6 @@ import { type RenderedApp, SSR_STATE_ID } from '@common/ssr';
 import { formatStockholmDayTime } from '@common/time';
 import type { EventWithCounts } from '../events/events.queries';
 import type { PageStyles } from './ssr';
-
-/** Text for HTML (element content and quoted attributes). */
-export const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** JSON inside <script type="application/ld+json">: nothing in it can close the element. */
 const jsonForScript = (v: unknown) =>

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type TokenProblem, tokensSentSince } from '../account-tokens';
@@ -14,7 +15,8 @@ export type LinkOutcome =
   | { ok: false; problem: TokenProblem };
 
 // The outbox's own address check, so every address accepted here can be mailed.
-export const isAddress = (email: string) => email.length <= 320 && z.email().safeParse(email).success;
+export const isAddress = (email: string) =>
+  email.length <= EMAIL_MAX_LENGTH && z.email().safeParse(email).success;
 export const HOUR_MS = 60 * 60 * 1000;
 
 /** E-mails of one kind to one address per hour (sign-up, resend, reset): no mail bombing through us. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import type { Db } from '../../db/client';
 import { enqueueEmail, type MailSettings } from '../../email/outbox';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
@@ -82,7 +83,7 @@ export async function authenticate(
   password: string,
   clientIp = 'unknown',
 ): Promise<LoginResult> {
-  const email = normaliseEmail(rawEmail).slice(0, 320);
+  const email = normaliseEmail(rawEmail).slice(0, EMAIL_MAX_LENGTH);
   const keys = throttleKeys(email, sourceOf(clientIp));
   const account = await findAccountByEmail(db, email);
   const ok = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));

@@ -1,10 +1,9 @@
 import { brandLinkHtml, ICON_LINKS } from '@common/brand-mark';
+import { escapeHtml as esc } from '@common/html';
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import { passkeyLoginMarkup } from '../passkeys/passkey-login-markup';
 
 /** Swedish HTML pages of the built-in identity provider. Plain forms: they work without JavaScript. */
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const style = `
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f8f3;color:#1b2b20}
@@ -91,7 +90,7 @@ export function forgotPage(opts: { email?: string; error?: string } = {}): strin
     `<h1>Glömt lösenordet?</h1>${errorBox(opts.error)}
 <p>Skriv din e-postadress så skickar vi en länk där du kan välja ett nytt lösenord.</p>
 <form method="post" action="/idp/forgot">
-<label for="email">E-post</label><input id="email" name="email" type="email" required maxlength="320" autocomplete="email" value="${esc(opts.email ?? '')}">
+<label for="email">E-post</label><input id="email" name="email" type="email" required maxlength="${EMAIL_MAX_LENGTH}" autocomplete="email" value="${esc(opts.email ?? '')}">
 <button type="submit">Skicka länk</button></form>
 <p class="alt"><a href="/api/login">Tillbaka till inloggningen</a></p>`,
   );
@@ -156,7 +155,7 @@ export function signupPage(
 <form method="post" action="/idp/interaction/${esc(uid)}/signup" autocomplete="on">
 <div class="row"><div><label for="firstName">Förnamn</label><input id="firstName" name="firstName" required maxlength="100" autocomplete="given-name" value="${esc(opts.firstName ?? '')}"></div>
 <div><label for="lastName">Efternamn</label><input id="lastName" name="lastName" required maxlength="100" autocomplete="family-name" value="${esc(opts.lastName ?? '')}"></div></div>
-<label for="email">E-post</label><input id="email" name="email" type="email" required maxlength="320" autocomplete="email" value="${esc(opts.email ?? '')}">
+<label for="email">E-post</label><input id="email" name="email" type="email" required maxlength="${EMAIL_MAX_LENGTH}" autocomplete="email" value="${esc(opts.email ?? '')}">
 <label for="password">Lösenord</label><input id="password" name="password" type="password" required minlength="8" autocomplete="new-password">
 <small>Minst 8 tecken, med både bokstäver och siffror.</small>
 <label class="check"><input type="checkbox" name="acceptTerms" required${opts.acceptTerms ? ' checked' : ''}><span>Jag godkänner <a href="/villkor" target="_blank" rel="noopener">villkoren</a> och har läst <a href="/integritetspolicy" target="_blank" rel="noopener">integritetspolicyn</a>.</span></label>

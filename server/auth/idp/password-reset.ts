@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import { passwordWeakness } from '@common/rules/password';
 import type { Db } from '../../db/client';
 import { inSavepointKeptIf } from '../../db/savepoint';
@@ -34,7 +35,7 @@ import { clearLoginWaits } from './login';
  * rolled back otherwise (a rolled-back savepoint's NOTIFY is dropped too).
  */
 export async function requestPasswordReset(db: Db, mail: MailSettings, rawEmail: string): Promise<void> {
-  const email = normaliseEmail(rawEmail).slice(0, 320);
+  const email = normaliseEmail(rawEmail).slice(0, EMAIL_MAX_LENGTH);
   if (!isAddress(email)) return;
   // Nothing about an unknown address is logged (capture mode logs every e-mail it keeps).
   const quiet: MailSettings = { ...mail, log: mail.log.child({}, { level: 'silent' }) };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EMAIL_MAX_LENGTH } from '@common/limits';
 import { passwordWeakness } from '@common/rules/password';
 import type { Db } from '../../db/client';
 import { enqueueEmail, type MailSettings } from '../../email/outbox';
@@ -117,7 +118,7 @@ export async function signup(
  * nothing, whatever the address. The new link carries the name and password of the latest sign-up.
  */
 export async function resendVerification(db: Db, mail: MailSettings, rawEmail: string): Promise<void> {
-  const email = normaliseEmail(rawEmail).slice(0, 320);
+  const email = normaliseEmail(rawEmail).slice(0, EMAIL_MAX_LENGTH);
   if (!isAddress(email)) return;
   await db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, email, true);

@@ -1,3 +1,4 @@
+import { escapeHtml as esc } from '@common/html';
 import { assetUrl, passkeyLoginAsset, webAuthnBrowserAsset } from './passkey-assets';
 
 /**
@@ -6,9 +7,6 @@ import { assetUrl, passkeyLoginAsset, webAuthnBrowserAsset } from './passkey-ass
  * (the SimpleWebAuthn browser bundle, then ours), both served from /idp/assets by
  * `passkeyIdpRoutes`, so the CSP's `script-src 'self'` allows them and no inline script is needed.
  */
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * HTML to place under the password form of the login page of interaction `uid`. For conditional UI

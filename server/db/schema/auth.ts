@@ -15,6 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { EMAIL_MAX_LENGTH } from '../../../common/limits';
 import { users } from './users';
 
 /** Server-side sessions shared by every instance (sid, sess, expire). */
@@ -39,7 +40,7 @@ export const sessions = pgTable(
  */
 export const idpAccounts = pgTable('idp_accounts', {
   id: text('id').primaryKey(),
-  email: varchar('email', { length: 320 }).notNull().unique(),
+  email: varchar('email', { length: EMAIL_MAX_LENGTH }).notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   firstName: varchar('first_name', { length: 100 }).notNull(),
   lastName: varchar('last_name', { length: 100 }).notNull(),
@@ -75,7 +76,7 @@ export const accountTokens = pgTable(
     accountId: text('account_id').references(() => idpAccounts.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The address the link was sent to (for change_email: the new address). */
-    email: varchar('email', { length: 320 }).notNull(),
+    email: varchar('email', { length: EMAIL_MAX_LENGTH }).notNull(),
     data: jsonb('data'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -94,7 +95,7 @@ export const accountTokens = pgTable(
  * addresses have accounts). 10 failures within an hour make the address wait.
  */
 export const loginThrottle = pgTable('login_throttle', {
-  emailKey: varchar('email_key', { length: 320 }).primaryKey(),
+  emailKey: varchar('email_key', { length: EMAIL_MAX_LENGTH }).primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),

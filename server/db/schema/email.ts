@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { EMAIL_MAX_LENGTH } from '../../../common/limits';
 
 /**
  * queued: waiting for the sender job; sending: claimed by one worker (lease until `lockedUntil`);
@@ -28,7 +29,7 @@ export const outboundEmails = pgTable(
   'outbound_emails',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    recipient: varchar('recipient', { length: 320 }).notNull(),
+    recipient: varchar('recipient', { length: EMAIL_MAX_LENGTH }).notNull(),
     subject: varchar('subject', { length: 300 }).notNull(),
     template: varchar('template', { length: 60 }).notNull(),
     textBody: text('text_body').notNull(),

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { EMAIL_MAX_LENGTH } from '../../../common/limits';
 import { users } from './users';
 
 /** Ratings and comments from the floating feedback button. */
@@ -34,7 +35,7 @@ export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
     id: serial('id').primaryKey(),
-    email: varchar('email', { length: 320 }).notNull(),
+    email: varchar('email', { length: EMAIL_MAX_LENGTH }).notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('newsletter_email_unique').on(sql`lower(${t.email})`)],

@@ -14,6 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { EMAIL_MAX_LENGTH } from '../../../common/limits';
 
 export const roleEnum = pgEnum('user_role', ['member', 'admin']);
 export const membershipEnum = pgEnum('membership_type', ['free', 'pro']);
@@ -35,11 +36,11 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    email: varchar('email', { length: 320 }),
+    email: varchar('email', { length: EMAIL_MAX_LENGTH }),
     /** When the member's address was proven (a link followed, or the issuer's `email_verified`). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** A new address waiting for its confirmation link; `email` stays in force until then. */
-    pendingEmail: varchar('pending_email', { length: 320 }),
+    pendingEmail: varchar('pending_email', { length: EMAIL_MAX_LENGTH }),
     username: varchar('username', { length: 100 }),
     firstName: varchar('first_name', { length: 100 }),
     lastName: varchar('last_name', { length: 100 }),

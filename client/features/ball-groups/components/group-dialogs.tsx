@@ -1,3 +1,5 @@
+import { GROUP_NAME_MAX } from '@common/limits';
+
 import { msg } from '@common/messages';
 import { renameGroupInputSchema } from '@common/schemas/ball-groups';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -45,7 +47,7 @@ export function RenameDialog({
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={error}
-            maxLength={100}
+            maxLength={GROUP_NAME_MAX}
             data-autofocus
           />
           <Group justify="flex-end">

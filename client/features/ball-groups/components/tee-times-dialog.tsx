@@ -1,5 +1,6 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { toastSuccess } from '@client/lib/toast';
+import { TEE_TIME_INTERVAL_MAX_MINUTES } from '@common/limits';
 import { msg } from '@common/messages';
 import {
   defaultFirstTeeTime,
@@ -89,7 +90,7 @@ export function TeeTimesDialog({
               value={intervalMinutes}
               onChange={(v) => setIntervalMinutes(typeof v === 'number' ? v : '')}
               min={1}
-              max={60}
+              max={TEE_TIME_INTERVAL_MAX_MINUTES}
               allowDecimal={false}
               allowNegative={false}
             />

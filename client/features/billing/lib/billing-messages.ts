@@ -1,13 +1,14 @@
-import { apiErrorMessage } from '@client/lib/api';
+import { ApiError } from '@client/lib/api';
 import { msg } from '@common/messages';
 
 /**
- * The cancel toast's description (spec §8): the server's message about admins or about no active
- * subscription maps to the spec's text; anything else is the generic one.
+ * The cancel toast's description (spec §8), from the status of POST /api/cancel-subscription's answer,
+ * never from its wording: 403 is the admin's refusal (admins cannot cancel), 404 no subscription to
+ * cancel; anything else (a network error, 5xx) is the generic text.
  */
 export function cancelErrorMessage(error: unknown): string {
-  const text = apiErrorMessage(error, '').toLowerCase();
-  if (text.includes('admin')) return msg.adminCannotCancel;
-  if (text.includes('ingen aktiv') || text.includes('no active')) return msg.noActiveSubscription;
+  if (!(error instanceof ApiError)) return msg.cancelFailedGeneric;
+  if (error.status === 403) return msg.adminCannotCancel;
+  if (error.status === 404) return msg.noActiveSubscription;
   return msg.cancelFailedGeneric;
 }

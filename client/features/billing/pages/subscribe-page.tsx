@@ -2,7 +2,7 @@ import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { formatKr } from '@client/lib/format';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { PRO_PRICE_SEK } from '@common/limits';
+import { CARD_NUMBER_INPUT_MAX, PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
 import { cardNumberError } from '@common/rules/card-number';
 import {
@@ -122,7 +122,7 @@ export function SubscribePage() {
                   inputMode="numeric"
                   autoComplete="off"
                   required
-                  maxLength={23}
+                  maxLength={CARD_NUMBER_INPUT_MAX}
                 />
                 <Button type="submit" size="md">
                   Prenumerera nu

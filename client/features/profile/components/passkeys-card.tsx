@@ -1,6 +1,7 @@
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { formatDate, formatTime } from '@client/lib/dates';
 import { toastError, toastSuccess } from '@client/lib/toast';
+import { PASSKEY_NAME_MAX } from '@common/limits';
 import { type Passkey, passkeyNameSchema } from '@common/schemas/account';
 import {
   ActionIcon,
@@ -79,7 +80,7 @@ function NameModal({
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             error={error}
-            maxLength={60}
+            maxLength={PASSKEY_NAME_MAX}
             data-autofocus
           />
           <Group justify="flex-end">

@@ -1,4 +1,11 @@
-import { HANDICAP_MAX, HANDICAP_MIN, LOOKING_FOR_MIN, MEETUP_INTERESTS_MIN } from '@common/limits';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  HANDICAP_MAX,
+  HANDICAP_MIN,
+  LOOKING_FOR_MIN,
+  MEETUP_INTERESTS_MIN,
+} from '@common/limits';
 import { msg } from '@common/messages';
 import {
   CIVIL_STATUS_LABELS,
@@ -106,8 +113,8 @@ export function PersonalDetailsSection({ form }: { form: Form }) {
         <NumberInput
           label="Ålder"
           description="Räknas fram från födelsedatumet"
-          min={18}
-          max={100}
+          min={AGE_MIN}
+          max={AGE_MAX}
           value={age}
           readOnly
           variant="filled"

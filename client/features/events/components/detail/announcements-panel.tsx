@@ -2,6 +2,7 @@ import { apiErrorMessage } from '@client/lib/api';
 import { formatDate, formatTime } from '@client/lib/dates';
 import { toastSuccess } from '@client/lib/toast';
 import { NoticeConfirmDialog } from '@client/ui/notice-confirm-dialog';
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_SUBJECT_MAX } from '@common/limits';
 import {
   ANNOUNCEMENT_AUDIENCE_LABELS,
   ANNOUNCEMENT_AUDIENCES,
@@ -87,7 +88,7 @@ export function AnnouncementsPanel({ eventId, eventTitle }: { eventId: number; e
             label="Rubrik"
             value={subject}
             onChange={(e) => setSubject(e.currentTarget.value)}
-            maxLength={200}
+            maxLength={ANNOUNCEMENT_SUBJECT_MAX}
             required
           />
           <Textarea
@@ -96,7 +97,7 @@ export function AnnouncementsPanel({ eventId, eventTitle }: { eventId: number; e
             onChange={(e) => setBody(e.currentTarget.value)}
             autosize
             minRows={4}
-            maxLength={5000}
+            maxLength={ANNOUNCEMENT_BODY_MAX}
             required
           />
           <Checkbox

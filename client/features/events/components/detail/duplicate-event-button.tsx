@@ -1,5 +1,6 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { toastSuccess } from '@client/lib/toast';
+import { DUPLICATE_WEEKS_MAX } from '@common/limits';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,7 +37,7 @@ export function DuplicateEventButton({ eventId }: { eventId: number }) {
           <NumberInput
             label="Flytta datumen (veckor)"
             min={1}
-            max={520}
+            max={DUPLICATE_WEEKS_MAX}
             value={weeks}
             onChange={setWeeks}
             allowDecimal={false}

@@ -1,3 +1,5 @@
+import { DIETARY_PREFERENCES_MAX, TEXT_LONG_MAX } from '@common/limits';
+
 import { msg } from '@common/messages';
 import type { RoomWishValue } from '@common/rules/room-wish';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
@@ -54,7 +56,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             placeholder="T.ex. vegetarisk, glutenfri, nötallergi"
             autosize
             minRows={2}
-            maxLength={1000}
+            maxLength={DIETARY_PREFERENCES_MAX}
             value={dietaryPreferences}
             onChange={(e) => setDiet(e.currentTarget.value)}
           />
@@ -74,7 +76,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
             placeholder="T.ex. önskemål om boende eller samåkning"
             autosize
             minRows={2}
-            maxLength={5000}
+            maxLength={TEXT_LONG_MAX}
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />

@@ -1,3 +1,5 @@
+import { WAITLIST_OFFER_HOURS_MAX } from '@common/limits';
+
 import { WAITLIST_MODE_LABELS, WAITLIST_MODES, type WaitlistMode } from '@common/options';
 import { Fieldset, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import '@client/lib/dayjs'; // the pickers' Swedish locale
@@ -49,7 +51,7 @@ export function RegistrationRulesFields({
             label="Svarstid (timmar)"
             description="Så länge får den som står först i kön på sig att tacka ja."
             min={1}
-            max={168}
+            max={WAITLIST_OFFER_HOURS_MAX}
             allowDecimal={false}
             {...form.getInputProps('waitlistOfferHours')}
           />
