@@ -27,6 +27,18 @@ export interface SignupInput {
   acceptTerms?: string;
 }
 
+/**
+ * Where the new member goes once the link is followed (issue 27: back to the event they came from). Kept
+ * in the link's stored data, never in the link itself; read back only through `storedReturnTo`.
+ */
+type ReturnData = { returnTo?: string };
+
+/** The same-site path a link's data carries, or '/' (the value is checked again where it is used). */
+export const storedReturnTo = (data: unknown): string => {
+  const value = (data as ReturnData | null)?.returnTo;
+  return typeof value === 'string' && value.startsWith('/') ? value : '/';
+};
+
 /** Sign-up without ticking the terms and privacy policy. */
 export const TERMS_REQUIRED = 'Godkänn villkoren och integritetspolicyn för att bli medlem.';
 
@@ -226,6 +238,7 @@ export async function signup(
   db: Db,
   mail: MailSettings,
   input: SignupInput,
+  returnTo = '/',
 ): Promise<{ email: string } | { error: string }> {
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
@@ -274,7 +287,10 @@ export async function signup(
       email,
       accountId,
       // Following this link sets this sign-up's name, and its password only when it was the only one.
-      data: contested ? { firstName, lastName, choosePassword: true } : { passwordHash, firstName, lastName },
+      data: {
+        ...(contested ? { firstName, lastName, choosePassword: true } : { passwordHash, firstName, lastName }),
+        ...(returnTo !== '/' ? { returnTo } : {}),
+      },
     });
     await enqueueEmail(tx, mail, {
       to: email,
@@ -346,7 +362,14 @@ export async function resendVerification(db: Db, mail: MailSettings, rawEmail: s
 }
 
 export type LinkOutcome =
-  | { ok: true; accountId: string; alreadyVerified: boolean; choosePasswordToken?: string }
+  | {
+      ok: true;
+      accountId: string;
+      alreadyVerified: boolean;
+      choosePasswordToken?: string;
+      /** Where the sign-up started ('/' when nowhere in particular). */
+      returnTo: string;
+    }
   | { ok: false; problem: TokenProblem };
 
 /** A stored password hash no password matches (verifyPassword knows only `scrypt$…`). */
@@ -370,7 +393,8 @@ export async function verifyEmail(db: Db, token: string): Promise<LinkOutcome> {
       .for('update');
     // The account's address changed meanwhile, or it no longer exists: the link is for nothing.
     if (!account || account.email !== row.email) return { ok: false, problem: 'unknown' };
-    if (account.emailVerifiedAt) return { ok: true, accountId: account.id, alreadyVerified: true };
+    const returnTo = storedReturnTo(row.data);
+    if (account.emailVerifiedAt) return { ok: true, accountId: account.id, alreadyVerified: true, returnTo };
     const data = (row.data ?? {}) as {
       passwordHash?: string;
       firstName?: string;
@@ -391,13 +415,14 @@ export async function verifyEmail(db: Db, token: string): Promise<LinkOutcome> {
       })
       .where(eq(idpAccounts.id, account.id));
     await retireAccountTokens(tx, account.id, 'verify_email');
-    if (!data.choosePassword) return { ok: true, accountId: account.id, alreadyVerified: false };
+    if (!data.choosePassword) return { ok: true, accountId: account.id, alreadyVerified: false, returnTo };
     const choosePasswordToken = await issueToken(tx, {
       kind: 'reset_password',
       email: account.email,
       accountId: account.id,
+      data: returnTo !== '/' ? { returnTo } : null,
     });
-    return { ok: true, accountId: account.id, alreadyVerified: false, choosePasswordToken };
+    return { ok: true, accountId: account.id, alreadyVerified: false, choosePasswordToken, returnTo };
   });
 }
 
@@ -461,7 +486,12 @@ export async function resetPassword(
     if (!account || account.email !== used.row.email)
       return { ok: false as const, problem: 'unknown' as const };
     await setPassword(tx, mail, account, passwordHash, { byLink: true });
-    return { ok: true as const, accountId: account.id, alreadyVerified: !!account.emailVerifiedAt };
+    return {
+      ok: true as const,
+      accountId: account.id,
+      alreadyVerified: !!account.emailVerifiedAt,
+      returnTo: storedReturnTo(used.row.data),
+    };
   });
 }
 

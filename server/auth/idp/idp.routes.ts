@@ -1,3 +1,4 @@
+import { safeReturnTo } from '@common/rules/safe-return-to';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -81,6 +82,9 @@ export async function idpRoutes(
   const callback = provider.callback();
   const linkLogin = createLinkLogin(opts.linkLoginSecret, app.config.publicUrl.startsWith('https:'));
   const publicOrigin = new URL(app.config.publicUrl).origin;
+  /** The site's login, coming back to `returnTo` once the member is in (checked again: a same-site path). */
+  const loginReturningTo = (returnTo: string) =>
+    `/api/login?returnTo=${encodeURIComponent(safeReturnTo(returnTo, app.config.publicUrl))}`;
 
   // Protocol endpoints (discovery, auth, token, jwks, logout ...): oidc-provider reads the raw request itself.
   await app.register(async (raw) => {
@@ -195,7 +199,10 @@ export async function idpRoutes(
         const interaction = await details(request, reply);
         if (!interaction) return expired(reply);
         const input = request.body as z.infer<typeof signupBody>;
-        const result = await signup(pages.db, pages.mail, input);
+        // Where the login that led here would have returned (the event a visitor came from, issue 27):
+        // the confirmation link takes the new member there.
+        const returnTo = safeReturnTo(request.session.get('login')?.returnTo, app.config.publicUrl);
+        const result = await signup(pages.db, pages.mail, input, returnTo);
         if ('error' in result) {
           const { password: _p, acceptTerms, ...kept } = input;
           const again = { ...kept, acceptTerms: acceptTerms === 'on', error: result.error };
@@ -277,7 +284,7 @@ export async function idpRoutes(
           );
         }
         linkLogin.set(reply, outcome.accountId);
-        return reply.redirect('/api/login?returnTo=/');
+        return reply.redirect(loginReturningTo(outcome.returnTo));
       },
     );
 
@@ -310,7 +317,7 @@ export async function idpRoutes(
         if ('error' in outcome) return html(reply, resetPage(token, peek.row.email, outcome.error), 400);
         if (!outcome.ok) return problemPage(reply, outcome.problem);
         linkLogin.set(reply, outcome.accountId);
-        return reply.redirect('/api/login?returnTo=/');
+        return reply.redirect(loginReturningTo(outcome.returnTo));
       },
     );
   });
