@@ -288,7 +288,9 @@ export async function signup(
       accountId,
       // Following this link sets this sign-up's name, and its password only when it was the only one.
       data: {
-        ...(contested ? { firstName, lastName, choosePassword: true } : { passwordHash, firstName, lastName }),
+        ...(contested
+          ? { firstName, lastName, choosePassword: true }
+          : { passwordHash, firstName, lastName }),
         ...(returnTo !== '/' ? { returnTo } : {}),
       },
     });
