@@ -94,6 +94,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { provider?: Bil
         app.config.publicUrl,
         await requireUser(request),
         request.query.ui === 'embedded',
+        request.query.returnTo,
       ),
   );
 

@@ -87,7 +87,7 @@ export interface TestModeProvider extends BillingProvider {
    * The test page's 'Betala': for Pro creates the subscription, for an event fee marks the payment
    * made; then sends the events Stripe would.
    */
-  pay(sessionId: string, userId: string, cardNumber: string): Promise<PayResult>;
+  pay(sessionId: string, userId: string, cardNumber: string, returnTo?: string): Promise<PayResult>;
   /** Moves the billing clock forward: renews, fails or ends every period that falls due. */
   advance(days: number, opts?: { failRenewal?: boolean }): Promise<AdvanceResult[]>;
 }
@@ -230,7 +230,7 @@ export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingL
 
     findSession,
 
-    async pay(sessionId, userId, cardNumber) {
+    async pay(sessionId, userId, cardNumber, returnTo) {
       const session = await findSession(sessionId);
       if (!session) throw new NotFoundError(msg.sessionNotFound);
       if (session.userId !== userId) throw new ForbiddenError(msg.sessionNotYours);
@@ -238,7 +238,7 @@ export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingL
       if (isPayment && session.eventId == null) throw new NotFoundError(msg.sessionNotFound);
       const redirectUrl = isPayment
         ? eventCheckoutReturnUrls(publicUrl, session.eventId!, sessionId).successUrl
-        : checkoutReturnUrls(publicUrl, userId, sessionId).successUrl;
+        : checkoutReturnUrls(publicUrl, userId, sessionId, returnTo).successUrl;
       if (session.status === 'complete') return { ok: true, redirectUrl };
       if (session.status !== 'open') throw new NotFoundError(msg.sessionNotFound);
       const invalidCard = cardNumberError(cardNumber);

@@ -57,7 +57,15 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
   r.post(
     '/test-checkout/:sessionId/pay',
     {
-      schema: { hide: true, params, body: z.object({ cardNumber: z.string().max(30).default('') }) },
+      schema: {
+        hide: true,
+        params,
+        body: z.object({
+          cardNumber: z.string().max(30).default(''),
+          // /subscribe's test form: the page to go on to after Pro (checked by checkoutReturnUrls).
+          returnTo: z.string().max(2000).optional(),
+        }),
+      },
     },
     async (request, reply) => {
       // A form post from this site only (the session cookie is SameSite=Lax; this checks the rest).
@@ -71,7 +79,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
       const session = await provider.findSession(request.params.sessionId);
       if (!session || session.userId !== user.id)
         return html(reply, testCheckoutMissingPage(msg.sessionNotFound), 404);
-      const result = await provider.pay(session.id, user.id, request.body.cardNumber);
+      const result = await provider.pay(session.id, user.id, request.body.cardNumber, request.body.returnTo);
       if (!result.ok) return html(reply, pageOf(session, result.message), 402);
       return reply.redirect(result.redirectUrl, 303);
     },
