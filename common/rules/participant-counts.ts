@@ -15,7 +15,7 @@ export interface ParticipantCounts {
 export function participantCountsText(c: ParticipantCounts): string {
   const offered = Math.max(0, c.offeredCount);
   const registered = Math.max(0, c.registeredCount - offered);
-  const parts = [`${registered} ${WORDS.registeredPlural}`];
+  const parts = [`${registered} ${registered === 1 ? WORDS.registered : WORDS.registeredPlural}`];
   if (offered > 0) parts.push(`${offered} ${offered === 1 ? WORDS.offeredPlace : WORDS.offeredPlaces}`);
   if (c.waitlistedCount > 0) parts.push(`${c.waitlistedCount} på ${WORDS.theWaitlist}`);
   return parts.join(', ');

@@ -110,3 +110,11 @@ describe('participantCountsText: registered and offered apart (issue 27)', () =>
     );
   });
 });
+
+describe('PRO_PRICE_TEXT', () => {
+  it('is the Pro price from common/limits per month', async () => {
+    const { PRO_PRICE_TEXT } = await import('./pro');
+    const { PRO_PRICE_SEK } = await import('../limits');
+    expect(PRO_PRICE_TEXT).toBe(`${PRO_PRICE_SEK} kr/mån`);
+  });
+});

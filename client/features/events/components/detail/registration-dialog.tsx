@@ -1,7 +1,9 @@
 import { msg } from '@common/messages';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import type { EventDetail } from '@common/schemas/events';
+import { Alert, Button, Checkbox, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { registrationTerms } from '../../lib/registration-terms';
 
 /** What the member answers in the dialog (POST /api/events/{id}/register). */
 export interface RegistrationAnswers {
@@ -14,16 +16,38 @@ interface Props {
   opened: boolean;
   full: boolean;
   pending: boolean;
-  title: string;
+  event: Pick<EventDetail, 'title' | 'price' | 'payOnline' | 'cancellationDeadline' | 'lateCancellationFee'>;
   onClose: () => void;
   onSubmit: (v: RegistrationAnswers) => void;
 }
 
+/** What it costs, how it is paid and the cancellation terms, before the member confirms (issue 27). */
+function Terms({ event, full }: { event: Props['event']; full: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack component="dl" gap={6} m={0}>
+        {registrationTerms(event, full).map((term) => (
+          <div key={term.label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {term.label}
+            </Text>
+            <Text component="dd" size="sm" m={0} fw={term.label === 'Pris' ? 700 : undefined}>
+              {term.text}
+            </Text>
+          </div>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
- * The registration dialog (spec §2): dietary preferences with their own consent (health data: stored only
- * when the member agrees), optional notes, a waitlist notice when full.
+ * The registration dialog (spec §2): what it costs and the cancellation terms, dietary preferences with
+ * their own consent (health data: stored only when the member agrees), optional notes, a waitlist notice
+ * when full.
  */
-export function RegistrationDialog({ opened, full, pending, title, onClose, onSubmit }: Props) {
+export function RegistrationDialog({ opened, full, pending, event, onClose, onSubmit }: Props) {
+  const { title } = event;
   const [dietaryPreferences, setDiet] = useState('');
   const [notes, setNotes] = useState('');
   const [consent, setConsent] = useState(false);
@@ -46,6 +70,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
               Du placeras på reservlistan och flyttas automatiskt upp när en plats blir ledig.
             </Alert>
           ) : null}
+          <Terms event={event} full={full} />
           <Textarea
             label="Kostpreferenser / allergier"
             placeholder="T.ex. vegetarisk, glutenfri, nötallergi"
