@@ -89,6 +89,25 @@ describe('Pro checkout returning to where the member came from', () => {
     );
   });
 
+  it('a declined card keeps the path in the form to try again', async () => {
+    const client = await t.as(await buildUser(t.db));
+    const { sessionId } = (await client.post('/api/create-pro-subscription?ui=embedded')).json();
+    const declined = await client.post(
+      `/test-checkout/${sessionId}/pay`,
+      `cardNumber=4000000000000002&returnTo=${encodeURIComponent('/events/5')}`,
+      form,
+    );
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('<input type="hidden" name="returnTo" value="/events/5">');
+    const hostile = await client.post(
+      `/test-checkout/${sessionId}/pay`,
+      `cardNumber=4000000000000002&returnTo=${encodeURIComponent('//evil.example')}`,
+      form,
+    );
+    expect(hostile.statusCode).toBe(402);
+    expect(hostile.body).not.toContain('name="returnTo"');
+  });
+
   it.each(HOSTILE)('the test form never sends the member to %s', async (returnTo) => {
     const user = await buildUser(t.db);
     const client = await t.as(user);

@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { safeReturnTo } from '@common/rules/safe-return-to';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
   const { publicUrl } = app.config;
   const allowedOrigin = new URL(publicUrl).origin;
   /** The page of an open session: Pro, or an event fee (its event, its amount, back to its page). */
-  const pageOf = (session: SessionRow, error?: string) =>
+  const pageOf = (session: SessionRow, error?: string, returnTo?: string) =>
     session.mode === 'payment' && session.eventId != null
       ? testCheckoutPage({
           sessionId: session.id,
@@ -35,6 +36,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
           sessionId: session.id,
           cancelUrl: `${publicUrl}/subscription?canceled=true`,
           error,
+          returnTo: safeReturnTo(returnTo, publicUrl),
         });
 
   r.get('/test-checkout/:sessionId', { schema: { hide: true, params } }, async (request, reply) => {
@@ -80,7 +82,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
       if (!session || session.userId !== user.id)
         return html(reply, testCheckoutMissingPage(msg.sessionNotFound), 404);
       const result = await provider.pay(session.id, user.id, request.body.cardNumber, request.body.returnTo);
-      if (!result.ok) return html(reply, pageOf(session, result.message), 402);
+      if (!result.ok) return html(reply, pageOf(session, result.message, request.body.returnTo), 402);
       return reply.redirect(result.redirectUrl, 303);
     },
   );
