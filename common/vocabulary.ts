@@ -22,6 +22,9 @@ export const WORDS = {
   waitlist: 'reservlista',
   theWaitlist: 'reservlistan',
   onWaitlist: 'På reservlistan',
+  /** A place held for a member from the reservlista until they answer. */
+  offeredPlace: 'erbjuden plats',
+  offeredPlaces: 'erbjudna platser',
   golfId: 'Golf-ID',
   currency: 'kr',
 } as const;

@@ -187,10 +187,8 @@ test('the buttons keep their look when the member moves between pages inside the
     await expect(page.locator('main .mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
     unstyled.push(...(await unstyledButtons(page)).unstyled.map((u) => ({ page: link, width: 1280, ...u })));
   }
-  await page
-    .getByRole('link', { name: /Visa detaljer/ })
-    .first()
-    .click();
+  // An event card is one link, named by its title (issue 27).
+  await page.getByRole('article').getByRole('link').first().click();
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('main .mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
   unstyled.push(...(await unstyledButtons(page)).unstyled.map((u) => ({ page: 'event', width: 1280, ...u })));

@@ -173,7 +173,8 @@ test.describe('events', () => {
     await page.getByLabel('Sök').fill(title);
     await expect(page.getByText('1 evenemang hittades')).toBeVisible();
     await expect(page.getByText('400 kr (inkl. greenfee)')).toBeVisible();
-    await page.getByRole('link', { name: 'Visa detaljer' }).click();
+    // The whole card is one link, named by the title (issue 27).
+    await page.getByRole('article').getByRole('link', { name: title, exact: true }).click();
 
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expect(page.getByRole('img', { name: title })).toHaveAttribute(
@@ -220,9 +221,13 @@ test.describe('events', () => {
       .check();
     await dialog.getByRole('button', { name: 'Slutför anmälan' }).click();
     await expect(pro.getByText('Anmäld', { exact: true }).first()).toBeVisible();
-    await expect(pro.getByText('1/16 Anmälda')).toBeVisible();
+    await expect(pro.getByText('1/16 platser tagna')).toBeVisible();
+    await expect(pro.getByText('1 anmäld (max 16)')).toBeVisible();
     await expect(pro.getByRole('tab', { name: 'Gruppchatt' })).toBeVisible();
-    await expect(pro.getByRole('table', { name: 'Deltagare' }).getByText('Väntande')).toBeVisible();
+    // The member's own payment in words (issue 27): the fee is paid at the event.
+    await expect(
+      pro.getByRole('table', { name: 'Deltagare' }).getByText('Betalas på plats, 800 kr'),
+    ).toBeVisible();
 
     await admin.goto(`/events/${id}`);
     await expect(admin.getByText('Kostpreferenser')).toBeVisible();
@@ -238,29 +243,19 @@ test.describe('events', () => {
     await expect(pro.getByText('Inga deltagare ännu.')).toBeVisible();
   });
 
-  test('a free member who tries to register sees the upgrade dialog', async ({
+  test("a free member sees 'Pro krävs' with the price and the way there, not an 'Anmäl dig'", async ({
     browser,
     baseURL,
-    consoleErrors,
   }) => {
-    consoleErrors.allow(
-      /\/api\/events\/\d+\/register\b/,
-      "a free member's registration is answered 403 with requiresUpgrade (spec §6), which opens the dialog",
-    );
     const admin = await pageAs(browser, ADMIN);
     const id = await createEventViaApi(admin.request, baseURL!, unique('Friresa'));
     const free = await pageAs(browser, FREE);
     await free.goto(`/events/${id}`);
-    await free.getByRole('button', { name: 'Anmäl dig' }).click();
-    const dialog = free.getByRole('dialog', { name: 'Uppgradera till Pro-medlemskap' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('99 kr per månad')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Uppgradera till Pro' })).toHaveAttribute(
+    await expect(free.getByText('Pro krävs', { exact: true })).toBeVisible();
+    await expect(free.getByRole('button', { name: 'Anmäl dig' })).toHaveCount(0);
+    await expect(free.getByRole('link', { name: 'Bli Pro – 99 kr/mån' })).toHaveAttribute(
       'href',
-      '/subscription',
+      `/subscribe?returnTo=${encodeURIComponent(`/events/${id}`)}`,
     );
-    await dialog.getByRole('button', { name: 'Inte nu' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(free.getByText('Anmälan misslyckades')).toHaveCount(0);
   });
 });

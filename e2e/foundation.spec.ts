@@ -6,7 +6,11 @@ test.describe('foundation', () => {
     await expect(page.getByRole('link', { name: 'Hitta ditt nästa golfevenemang' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Kommande evenemang' })).toBeVisible();
     // Real demo events, with real availability labels.
-    await expect(page.getByRole('link', { name: 'Visa detaljer' }).first()).toBeVisible();
+    // Each card is one link to its event (issue 27).
+    await expect(page.getByRole('article').getByRole('link').first()).toHaveAttribute(
+      'href',
+      /^\/events\/\d+$/,
+    );
     await expect(page.getByText(/Öppen för anmälan|Få platser kvar|Fullbokad/).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Logga in' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bli medlem' }).first()).toBeVisible();

@@ -284,7 +284,9 @@ test.describe('own profile', () => {
     await expect(panel.getByRole('link', { name: 'Visa detaljer' })).toHaveCount(count);
     // Each registration says its ball group (name, tee time) or that the groups are not ready.
     await expect(panel.getByText(/^Bollgrupp \d+|Bollgrupperna är inte klara än/).first()).toBeVisible();
-    await expect(panel.getByText(/Betald|Återbetalad|Väntande/).first()).toBeVisible();
+    // The payment in words (issue 27), never the stored status.
+    await expect(panel.getByText(/^(Betald|Återbetald|Att betala|Betalas på plats)/).first()).toBeVisible();
+    await expect(panel.getByText(/Väntande|Ej betald/i)).toHaveCount(0);
     await panel.getByRole('link', { name: 'Visa detaljer' }).first().click();
     await expect(page).toHaveURL(/\/events\/\d+$/);
   });

@@ -62,7 +62,7 @@ test.describe('organiser tools', () => {
     await expect(ask1.getByText('14 medlemmar får en notis')).toBeVisible();
     await expect(ask1.getByText(/ och 4 till$/)).toBeVisible();
     const notice = ask1.getByRole('region', { name: 'Förhandsvisning av notisen' });
-    await expect(notice).toContainText(`Bollgrupper: ${EVENT}`);
+    await expect(notice).toContainText(`Bollgrupper: ${title}`);
     await expect(notice).toContainText(/Du spelar i Bollgrupp \d med start .*\d\d:\d\d\./);
     await ask1.getByRole('button', { name: 'Avbryt' }).click();
     await expect(ask1).toHaveCount(0);

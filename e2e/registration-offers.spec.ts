@@ -108,7 +108,9 @@ test.describe('registration life cycle', () => {
     await waiting.waitForURL(new RegExp(`/events/${event.id}`));
     await expect(waiting.getByText('Betalningen är klar')).toBeVisible({ timeout: 15_000 });
     await expect(waiting.getByText('Du är anmäld')).toBeVisible();
-    await expect(waiting.getByText(/Betald 300/)).toBeVisible();
+    await expect(
+      waiting.getByRole('alert', { name: 'Du är anmäld' }).getByText('Betald 300 kr'),
+    ).toBeVisible();
     expect(waiting.url()).not.toContain('session_id');
 
     // The admin sees the history: free@'s cancellation, and the paid place.

@@ -1,4 +1,6 @@
+import { PRO_PRICE_SEK } from '../limits';
 import type { MembershipType, Role, SubscriptionStatus } from '../options';
+import { formatKr } from './money';
 
 /** What decides Pro access. */
 export interface ProFields {
@@ -25,3 +27,6 @@ export function isPro(u: ProFields, now = new Date()): boolean {
   }
   return false;
 }
+
+/** Pro's price as events show it beside 'Pro krävs': '99 kr/mån' (issue 27). */
+export const PRO_PRICE_TEXT = `${formatKr(PRO_PRICE_SEK)}/mån`;

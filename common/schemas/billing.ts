@@ -5,6 +5,11 @@ import { MEMBERSHIP_TYPES, ROLES, SUBSCRIPTION_STATUSES } from '../options';
 /** POST /api/create-pro-subscription?ui=embedded asks for a client secret (Payment Element on /subscribe). */
 export const createSubscriptionQuerySchema = z.object({
   ui: z.enum(['hosted', 'embedded']).default('hosted'),
+  /**
+   * Where /payment-success sends the member once Pro is active (the event they came from, issue 27).
+   * Anything but a same-site path (common/rules/safe-return-to.ts) is dropped, not refused.
+   */
+  returnTo: z.string().max(2000).optional(),
 });
 
 /** POST /api/create-pro-subscription: a hosted checkout to go to, or a client secret for an embedded form. */

@@ -165,6 +165,11 @@ export const userRegistrationSchema = z.object({
   offerExpiresAt: z.string().nullable(),
   amountDue: z.number().int(),
   lateCancellation: z.boolean(),
+  /** What was paid for the place on the site, and refunded of it (SEK): 'Betald 445 kr' (issue 27). */
+  amountPaid: z.number().int(),
+  amountRefunded: z.number().int(),
+  /** The event fee can be paid on the site now ('Betala nu'). */
+  canPay: z.boolean(),
   event: eventSchema,
 });
 export type UserRegistration = z.infer<typeof userRegistrationSchema>;

@@ -1,3 +1,4 @@
+import { safeReturnTo } from '@common/rules/safe-return-to';
 import type { FastifyBaseLogger } from 'fastify';
 /**
  * The one interface billing talks to. Two implementations: Stripe (billing.stripe.ts) and the
@@ -145,10 +146,20 @@ export interface BillingProvider {
   parseWebhook(rawBody: Buffer, signature: string | undefined): BillingEvent;
 }
 
-/** Where checkout returns to: /payment-success with the session and member (spec §7), or /subscription. */
-export function checkoutReturnUrls(publicUrl: string, userId: string, sessionId = '{CHECKOUT_SESSION_ID}') {
+/**
+ * Where checkout returns to: /payment-success with the session and member (spec §7), or /subscription.
+ * `returnTo`, when a same-site path other than '/', rides along for the success page to go on to.
+ */
+export function checkoutReturnUrls(
+  publicUrl: string,
+  userId: string,
+  sessionId = '{CHECKOUT_SESSION_ID}',
+  returnTo?: string,
+) {
+  const back = safeReturnTo(returnTo, publicUrl);
+  const goOn = back === '/' ? '' : `&returnTo=${encodeURIComponent(back)}`;
   return {
-    successUrl: `${publicUrl}/payment-success?session_id=${sessionId}&userId=${encodeURIComponent(userId)}`,
+    successUrl: `${publicUrl}/payment-success?session_id=${sessionId}&userId=${encodeURIComponent(userId)}${goOn}`,
     cancelUrl: `${publicUrl}/subscription?canceled=true`,
   };
 }

@@ -97,6 +97,7 @@ function proCheckoutRoutes(app: FastifyInstance, provider: BillingProvider) {
         app.config.publicUrl,
         await requireUser(request),
         request.query.ui === 'embedded',
+        request.query.returnTo,
       ),
   );
 

@@ -39,6 +39,7 @@ export async function createProSubscription(
   publicUrl: string,
   user: UserRow,
   embedded = false,
+  returnTo?: string,
 ): Promise<CreateSubscriptionResponse> {
   requirePayments(provider);
   if (isPro(user)) throw new ConflictError(msg.alreadyPro);
@@ -50,7 +51,7 @@ export async function createProSubscription(
     email: user.email,
     customerId,
     // Stripe fills in {CHECKOUT_SESSION_ID}; the test mode does the same.
-    ...checkoutReturnUrls(publicUrl, user.id),
+    ...checkoutReturnUrls(publicUrl, user.id, undefined, returnTo),
     embedded,
   });
   // The Payment Element needs both the session's client secret and the account's publishable key.

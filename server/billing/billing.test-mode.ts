@@ -99,7 +99,7 @@ export interface TestModeProvider extends BillingProvider {
    * The test page's 'Betala': for Pro creates the subscription, for an event fee marks the payment
    * made; then sends the events Stripe would.
    */
-  pay(sessionId: string, userId: string, cardNumber: string): Promise<PayResult>;
+  pay(sessionId: string, userId: string, cardNumber: string, returnTo?: string): Promise<PayResult>;
   /** Moves the billing clock forward: renews, fails or ends every period that falls due. */
   advance(days: number, opts?: { failRenewal?: boolean }): Promise<AdvanceResult[]>;
 }
@@ -249,6 +249,7 @@ async function payTestSession(
   sessionId: string,
   userId: string,
   cardNumber: string,
+  returnTo?: string,
 ): Promise<PayResult> {
   const { db, publicUrl, send } = mode;
   const session = await findTestSession(db, sessionId);
@@ -258,7 +259,7 @@ async function payTestSession(
   if (isPayment && session.eventId == null) throw new NotFoundError(msg.sessionNotFound);
   const redirectUrl = isPayment
     ? eventCheckoutReturnUrls(publicUrl, session.eventId!, sessionId).successUrl
-    : checkoutReturnUrls(publicUrl, userId, sessionId).successUrl;
+    : checkoutReturnUrls(publicUrl, userId, sessionId, returnTo).successUrl;
   if (session.status === 'complete') return { ok: true, redirectUrl };
   if (session.status !== 'open') throw new NotFoundError(msg.sessionNotFound);
   const invalidCard = cardNumberError(cardNumber);
@@ -372,7 +373,8 @@ export function createTestModeProvider(db: Db, publicUrl: string, log?: BillingL
     parseWebhook() {
       throw new WebhookSignatureError('the test payment mode delivers its events in process');
     },
-    pay: (sessionId, userId, cardNumber) => payTestSession(mode, sessionId, userId, cardNumber),
+    pay: (sessionId, userId, cardNumber, returnTo) =>
+      payTestSession(mode, sessionId, userId, cardNumber, returnTo),
     advance: (days, opts) => advanceTestClock(mode, days, opts),
   };
   return provider;

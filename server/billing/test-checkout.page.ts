@@ -50,8 +50,12 @@ export function testCheckoutPage(opts: {
   cancelUrl: string;
   error?: string;
   item?: TestCheckoutItem;
+  /** A checked same-site path to go on to after Pro (a declined card tried again keeps it, issue 27). */
+  returnTo?: string;
 }): string {
-  const { sessionId, cancelUrl, error, item = PRO_ITEM } = opts;
+  const { sessionId, cancelUrl, error, item = PRO_ITEM, returnTo } = opts;
+  const keep =
+    returnTo && returnTo !== '/' ? `\n<input type="hidden" name="returnTo" value="${esc(returnTo)}">` : '';
   return `<!doctype html>
 <html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Testbetalning – Singelgolf</title>${ICON_LINKS}<style>${style}</style></head>
@@ -61,7 +65,7 @@ export function testCheckoutPage(opts: {
 <h1>${esc(item.title)}</h1>
 <p class="price">${esc(item.priceLine)}</p>
 ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
-<form method="post" action="/test-checkout/${esc(sessionId)}/pay">
+<form method="post" action="/test-checkout/${esc(sessionId)}/pay">${keep}
 <label for="cardNumber">Kortnummer (test)</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="off" required maxlength="23" value="4242 4242 4242 4242">
 <p class="hint">Testkort: 4242 4242 4242 4242 godkänns, 4000 0000 0000 0002 nekas.</p>

@@ -1,4 +1,5 @@
 import { msg } from '@common/messages';
+import { safeReturnTo } from '@common/rules/safe-return-to';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
   const { publicUrl } = app.config;
   const allowedOrigin = new URL(publicUrl).origin;
   /** The page of an open session: Pro, or an event fee (its event, its amount, back to its page). */
-  const pageOf = (session: SessionRow, error?: string) =>
+  const pageOf = (session: SessionRow, error?: string, returnTo?: string) =>
     session.mode === 'payment' && session.eventId != null
       ? testCheckoutPage({
           sessionId: session.id,
@@ -35,6 +36,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
           sessionId: session.id,
           cancelUrl: `${publicUrl}/subscription?canceled=true`,
           error,
+          returnTo: safeReturnTo(returnTo, publicUrl),
         });
 
   r.get('/test-checkout/:sessionId', { schema: { hide: true, params } }, async (request, reply) => {
@@ -57,7 +59,15 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
   r.post(
     '/test-checkout/:sessionId/pay',
     {
-      schema: { hide: true, params, body: z.object({ cardNumber: z.string().max(30).default('') }) },
+      schema: {
+        hide: true,
+        params,
+        body: z.object({
+          cardNumber: z.string().max(30).default(''),
+          // /subscribe's test form: the page to go on to after Pro (checked by checkoutReturnUrls).
+          returnTo: z.string().max(2000).optional(),
+        }),
+      },
     },
     async (request, reply) => {
       // A form post from this site only (the session cookie is SameSite=Lax; this checks the rest).
@@ -71,8 +81,8 @@ export async function testCheckoutRoutes(app: FastifyInstance, { provider }: { p
       const session = await provider.findSession(request.params.sessionId);
       if (!session || session.userId !== user.id)
         return html(reply, testCheckoutMissingPage(msg.sessionNotFound), 404);
-      const result = await provider.pay(session.id, user.id, request.body.cardNumber);
-      if (!result.ok) return html(reply, pageOf(session, result.message), 402);
+      const result = await provider.pay(session.id, user.id, request.body.cardNumber, request.body.returnTo);
+      if (!result.ok) return html(reply, pageOf(session, result.message, request.body.returnTo), 402);
       return reply.redirect(result.redirectUrl, 303);
     },
   );

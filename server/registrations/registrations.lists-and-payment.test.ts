@@ -92,5 +92,31 @@ describe('registrations', () => {
       ]);
       expect((await asAdmin.get(url)).json()).toHaveLength(1);
     });
+
+    it("says what was paid and whether the fee can be paid on the site now ('Mina evenemang', issue 27)", async () => {
+      const member = await buildPro(t.db);
+      const online = await buildEvent(t.db, { payOnline: true, registrationFee: 445, price: 445 });
+      const paidEvent = await buildEvent(t.db, { payOnline: true, registrationFee: 445, price: 445 });
+      const onSite = await buildEvent(t.db, { payOnline: false });
+      await buildRegistration(t.db, { eventId: online.id, userId: member.id });
+      await buildRegistration(t.db, {
+        eventId: paidEvent.id,
+        userId: member.id,
+        paymentStatus: 'paid',
+        amountPaid: 445,
+        amountRefunded: 100,
+      });
+      await buildRegistration(t.db, { eventId: onSite.id, userId: member.id });
+      const list = (await (await t.as(member)).get(`/api/users/${member.id}/registrations`)).json() as {
+        eventId: number;
+        canPay: boolean;
+        amountPaid: number;
+        amountRefunded: number;
+      }[];
+      const of = (id: number) => list.find((r) => r.eventId === id);
+      expect(of(online.id)).toMatchObject({ canPay: true, amountPaid: 0, amountRefunded: 0 });
+      expect(of(paidEvent.id)).toMatchObject({ canPay: false, amountPaid: 445, amountRefunded: 100 });
+      expect(of(onSite.id)).toMatchObject({ canPay: false, amountPaid: 0 });
+    });
   });
 });

@@ -88,6 +88,9 @@ export function presentUserRegistration(
     offerExpiresAt: r.status === 'offered' && r.offerExpiresAt ? r.offerExpiresAt.toISOString() : null,
     amountDue: r.amountDue,
     lateCancellation: r.lateCancellation,
+    amountPaid: r.amountPaid,
+    amountRefunded: r.amountRefunded,
+    canPay: canPayEventFee(event, r),
     event: presentEvent(event, event),
   };
 }

@@ -1,3 +1,4 @@
+import { safeReturnTo } from '@common/rules/safe-return-to';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { peekToken } from '../account-tokens';
@@ -11,6 +12,10 @@ const resetBody = z.object({
   password: z.string().max(400).default(''),
   repeat: z.string().max(400).default(''),
 });
+
+/** The site's login, coming back to `returnTo` once the member is in (checked again: a same-site path). */
+const loginReturningTo = (pages: FastifyInstance, returnTo: string) =>
+  `/api/login?returnTo=${encodeURIComponent(safeReturnTo(returnTo, pages.config.publicUrl))}`;
 
 /** Confirming the address: 'Skicka länken igen' and the page of the e-mailed confirmation link. */
 export function verificationRoutes(pages: FastifyInstance, idp: IdpPages): void {
@@ -49,7 +54,7 @@ export function verificationRoutes(pages: FastifyInstance, idp: IdpPages): void 
         );
       }
       idp.linkLogin.set(reply, outcome.accountId);
-      return reply.redirect('/api/login?returnTo=/');
+      return reply.redirect(loginReturningTo(pages, outcome.returnTo));
     },
   );
 }
@@ -93,7 +98,7 @@ export function passwordResetRoutes(pages: FastifyInstance, idp: IdpPages): void
       if ('error' in outcome) return html(reply, resetPage(token, peek.row.email, outcome.error), 400);
       if (!outcome.ok) return problemPage(reply, outcome.problem);
       idp.linkLogin.set(reply, outcome.accountId);
-      return reply.redirect('/api/login?returnTo=/');
+      return reply.redirect(loginReturningTo(pages, outcome.returnTo));
     },
   );
 }

@@ -11,8 +11,27 @@ export type Account = IdpAccountRow;
 
 /** What following a confirmation or reset link came to. */
 export type LinkOutcome =
-  | { ok: true; accountId: string; alreadyVerified: boolean; choosePasswordToken?: string }
+  | {
+      ok: true;
+      accountId: string;
+      alreadyVerified: boolean;
+      choosePasswordToken?: string;
+      /** Where the sign-up started ('/' when nowhere in particular). */
+      returnTo: string;
+    }
   | { ok: false; problem: TokenProblem };
+
+/**
+ * Where the new member goes once the link is followed (issue 27: back to the event they came from). Kept
+ * in the link's stored data, never in the link itself; read back only through `storedReturnTo`.
+ */
+type ReturnData = { returnTo?: string };
+
+/** The same-site path a link's data carries, or '/' (the value is checked again where it is used). */
+export const storedReturnTo = (data: unknown): string => {
+  const value = (data as ReturnData | null)?.returnTo;
+  return typeof value === 'string' && value.startsWith('/') ? value : '/';
+};
 
 // The outbox's own address check, so every address accepted here can be mailed.
 export const isAddress = (email: string) =>

@@ -3,7 +3,7 @@
  * (login.ts), password reset and change (password-reset.ts), and what they share (accounts.shared.ts).
  * Re-exported here, where the routes and tests import them from.
  */
-export { accountLinks, type LinkOutcome, normaliseEmail } from './accounts.shared';
+export { accountLinks, type LinkOutcome, normaliseEmail, storedReturnTo } from './accounts.shared';
 export {
   authenticate,
   LOGIN_FAILURES_BEFORE_SPACING,

@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH } from '@common/limits';
+import { safeReturnTo } from '@common/rules/safe-return-to';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { accountForLink, authenticate, LOGIN_WAIT_MINUTES, type LoginResult, signup } from './accounts';
@@ -95,7 +96,10 @@ export function interactionFormRoutes(pages: FastifyInstance, idp: IdpPages): vo
       const interaction = await details(request, reply);
       if (!interaction) return expired(reply);
       const input = request.body as z.infer<typeof signupBody>;
-      const result = await signup(pages.db, pages.mail, input);
+      // Where the login that led here would have returned (the event a visitor came from, issue 27):
+      // the confirmation link takes the new member there.
+      const returnTo = safeReturnTo(request.session.get('login')?.returnTo, pages.config.publicUrl);
+      const result = await signup(pages.db, pages.mail, input, returnTo);
       if ('error' in result) {
         const { password: _p, acceptTerms, ...kept } = input;
         const again = { ...kept, acceptTerms: acceptTerms === 'on', error: result.error };

@@ -15,6 +15,7 @@ import {
   type LinkOutcome,
   normaliseEmail,
   provenName,
+  storedReturnTo,
   underHourlyLimit,
 } from './accounts.shared';
 import {
@@ -79,7 +80,12 @@ export async function resetPassword(
     if (!account || account.email !== used.row.email)
       return { ok: false as const, problem: 'unknown' as const };
     await setPassword(tx, mail, account, passwordHash, { byLink: true });
-    return { ok: true as const, accountId: account.id, alreadyVerified: !!account.emailVerifiedAt };
+    return {
+      ok: true as const,
+      accountId: account.id,
+      alreadyVerified: !!account.emailVerifiedAt,
+      returnTo: storedReturnTo(used.row.data),
+    };
   });
 }
 

@@ -11,6 +11,7 @@ import {
   isAddress,
   type LinkOutcome,
   normaliseEmail,
+  storedReturnTo,
   underHourlyLimit,
 } from './accounts.shared';
 import {
@@ -50,6 +51,7 @@ export async function signup(
   db: Db,
   mail: MailSettings,
   input: SignupInput,
+  returnTo = '/',
 ): Promise<{ email: string } | { error: string }> {
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
@@ -101,7 +103,12 @@ export async function signup(
       email,
       accountId,
       // Following this link sets this sign-up's name, and its password only when it was the only one.
-      data: contested ? { firstName, lastName, choosePassword: true } : { passwordHash, firstName, lastName },
+      data: {
+        ...(contested
+          ? { firstName, lastName, choosePassword: true }
+          : { passwordHash, firstName, lastName }),
+        ...(returnTo !== '/' ? { returnTo } : {}),
+      },
     });
     await enqueueEmail(tx, mail, {
       to: email,
@@ -156,7 +163,8 @@ export async function verifyEmail(db: Db, token: string): Promise<LinkOutcome> {
     const account = await findAccountById(tx, row.accountId!, true);
     // The account's address changed meanwhile, or it no longer exists: the link is for nothing.
     if (!account || account.email !== row.email) return { ok: false, problem: 'unknown' };
-    if (account.emailVerifiedAt) return { ok: true, accountId: account.id, alreadyVerified: true };
+    const returnTo = storedReturnTo(row.data);
+    if (account.emailVerifiedAt) return { ok: true, accountId: account.id, alreadyVerified: true, returnTo };
     const data = (row.data ?? {}) as {
       passwordHash?: string;
       firstName?: string;
@@ -169,12 +177,13 @@ export async function verifyEmail(db: Db, token: string): Promise<LinkOutcome> {
       lastName: data.lastName,
     });
     await retireAccountTokens(tx, account.id, 'verify_email');
-    if (!data.choosePassword) return { ok: true, accountId: account.id, alreadyVerified: false };
+    if (!data.choosePassword) return { ok: true, accountId: account.id, alreadyVerified: false, returnTo };
     const choosePasswordToken = await issueToken(tx, {
       kind: 'reset_password',
       email: account.email,
       accountId: account.id,
+      data: returnTo !== '/' ? { returnTo } : null,
     });
-    return { ok: true, accountId: account.id, alreadyVerified: false, choosePasswordToken };
+    return { ok: true, accountId: account.id, alreadyVerified: false, choosePasswordToken, returnTo };
   });
 }

@@ -9,6 +9,15 @@ export function loginUrl(returnTo?: string): string {
   return `${LOGIN_URL}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
+/**
+ * The sign-up address, coming back to `returnTo` (a same-site path) once the new member has followed
+ * the confirmation link (issue 27: back to the event they wanted to join). The server checks the path.
+ */
+export function signupUrl(returnTo?: string): string {
+  if (!returnTo || returnTo === '/') return SIGNUP_URL;
+  return `${SIGNUP_URL}&returnTo=${encodeURIComponent(returnTo)}`;
+}
+
 /** Full-page navigation to the login address. */
 export function goToLogin(returnTo?: string): void {
   window.location.assign(loginUrl(returnTo));

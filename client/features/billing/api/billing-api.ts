@@ -26,7 +26,7 @@ export function useSubscriptionDetails(enabled = true) {
   return useQuery({ ...subscriptionDetailsQuery, enabled });
 }
 
-/** After any change to a membership: reload the subscription and the current user (isPro). */
+/** After any change to a membership: reload the subscription, the current user (isPro) and events (abilities). */
 export function useRefreshMembership() {
   const queryClient = useQueryClient();
   return () =>
@@ -34,16 +34,23 @@ export function useRefreshMembership() {
       queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_DETAILS_KEY }),
       queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
       queryClient.invalidateQueries({ queryKey: ['/api/billing/withdrawal'] }),
+      // An event's page answers what the member may do there (abilities.isPro): 'Pro krävs' or 'Anmäl dig'.
+      queryClient.invalidateQueries({ queryKey: ['/api/events'] }),
     ]);
 }
 
 /**
  * POST /api/create-pro-subscription: 'hosted' answers the checkout URL (Stripe's page or the test
  * page); 'embedded' (/subscribe) answers, with Stripe, the client secret and publishable key for the
- * Payment Element, and in the test mode the test session.
+ * Payment Element, and in the test mode the test session. `returnTo`: a same-site path to go on to.
  */
-export function useCreateSubscription(ui: 'hosted' | 'embedded' = 'hosted') {
-  const url = ui === 'embedded' ? '/api/create-pro-subscription?ui=embedded' : '/api/create-pro-subscription';
+export function useCreateSubscription(ui: 'hosted' | 'embedded' = 'hosted', returnTo = '/') {
+  const query = new URLSearchParams();
+  if (ui === 'embedded') query.set('ui', 'embedded');
+  // Where /payment-success goes on to once Pro is active (issue 27); the server checks it again.
+  if (returnTo !== '/') query.set('returnTo', returnTo);
+  const qs = query.toString();
+  const url = `/api/create-pro-subscription${qs ? `?${qs}` : ''}`;
   return useMutation({
     mutationFn: () =>
       apiJson<CreateSubscriptionResponse>('POST', url, undefined, createSubscriptionResponseSchema),

@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PaymentSuccessPage } from './payment-success-page';
 import { renderAsMember } from './render-as-member.test-helper';
@@ -40,4 +41,31 @@ describe('/payment-success', () => {
     expect(await screen.findByText(/sub_test_1/, undefined, { timeout: 1000 })).toBeTruthy();
     expect(verifyCalls(fetchMock)).toHaveLength(1);
   });
+
+  /** The success page beside an event page, to see where the member ends up. */
+  const withEventPage = (
+    <Routes>
+      <Route path="/payment-success" element={<PaymentSuccessPage />} />
+      <Route path="/events/:id" element={<p>Evenemangssidan</p>} />
+    </Routes>
+  );
+
+  it('goes on to the event the member came from once Pro is active (issue 27)', async () => {
+    serve();
+    renderAsMember(withEventPage, '/payment-success?session_id=cs_test_1&userId=u1&returnTo=%2Fevents%2F5');
+    expect(await screen.findByText('Evenemangssidan', undefined, { timeout: 1000 })).toBeTruthy();
+  });
+
+  it.each(['//evil.example', 'https://evil.example/events/5', '/%5Cevil.example', 'javascript:alert(1)'])(
+    'stays on the thanks for returnTo %s',
+    async (hostile) => {
+      serve();
+      renderAsMember(
+        withEventPage,
+        `/payment-success?session_id=cs_test_1&returnTo=${encodeURIComponent(hostile)}`,
+      );
+      expect(await screen.findByText('Tack för ditt köp!', undefined, { timeout: 1000 })).toBeTruthy();
+      expect(screen.queryByText('Evenemangssidan')).toBeNull();
+    },
+  );
 });

@@ -1,12 +1,13 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { goToLogin } from '@client/features/auth/lib/auth-urls';
-import { toastError } from '@client/lib/toast';
+import { returnToHere } from '@client/lib/return-to';
+import { toastError, toastSuccess } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { msg } from '@common/messages';
 import { Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useVerifySession } from '../api/billing-api';
 
 type State =
@@ -16,12 +17,15 @@ type State =
 
 /**
  * /payment-success: verifies the checkout session at once (the earlier site's 2 s wait was an artificial one,
- * decisions.md), then thanks the member (spec §2, §4).
+ * decisions.md), then thanks the member (spec §2, §4). With `returnTo` (a same-site path: the event the
+ * member came from, issue 27) the thanks are a message and the member is taken straight back there.
  */
 export function PaymentSuccessPage() {
   usePageTitle('Betalning');
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const sessionId = params.get('session_id');
+  const returnTo = returnToHere(params.get('returnTo'));
   const { isLoading, isAuthenticated, refetch } = useAuth();
   const verify = useVerifySession();
   const [state, setState] = useState<State>({ kind: 'pending' });
@@ -44,13 +48,18 @@ export function PaymentSuccessPage() {
     mutate(sessionId, {
       onSuccess: (r) => {
         if (r.success && r.membershipUpdated) {
+          if (returnTo !== '/') {
+            toastSuccess('Tack för ditt köp!', 'Ditt Pro-medlemskap är aktivt. Nu kan du anmäla dig.');
+            navigate(returnTo, { replace: true });
+            return;
+          }
           setState({ kind: 'verified', paymentId: r.paymentId ?? sessionId });
           refetch();
         } else fail(msg.verifyNotActivatedTitle, msg.verifyNotActivated);
       },
       onError: () => fail(msg.verifyErrorTitle, msg.verifyError),
     });
-  }, [isLoading, isAuthenticated, sessionId, params, mutate, refetch]);
+  }, [isLoading, isAuthenticated, sessionId, params, mutate, refetch, returnTo, navigate]);
 
   return (
     <Container size="xs" py="xl">

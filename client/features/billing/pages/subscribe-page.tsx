@@ -1,6 +1,7 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { formatKr } from '@client/lib/format';
+import { returnToHere } from '@client/lib/return-to';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { CARD_NUMBER_INPUT_MAX, PRO_PRICE_SEK } from '@common/limits';
 import { msg } from '@common/messages';
@@ -19,7 +20,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useCreateSubscription } from '../api/billing-api';
 import { useSetStartImmediately } from '../api/withdrawal-api';
 import { subscribeFormOf } from '../lib/subscribe-form';
@@ -35,12 +36,15 @@ const formLoader = <Loader aria-label="Laddar betalformuläret" />;
  * /subscribe: pay for Pro on this page. With Stripe, the Payment Element of a Checkout Session
  * (embedded, subscription mode) and 'Prenumerera nu'; in the built-in test payment mode a clearly
  * marked test card form posting to the same test checkout as the hosted page. A Pro member goes
- * to /profile.
+ * to /profile. `?returnTo=` (a same-site path: the event a member came from, issue 27) rides through
+ * the checkout to /payment-success, which goes on there; a Pro member goes there at once.
  */
 export function SubscribePage() {
   usePageTitle('Prenumerera');
   const { isPro, user } = useAuth();
-  const create = useCreateSubscription('embedded');
+  const [params] = useSearchParams();
+  const returnTo = returnToHere(params.get('returnTo'));
+  const create = useCreateSubscription('embedded', returnTo);
   const started = useRef(false);
   const { mutate } = create;
   const [cardNumber, setCardNumber] = useState('4242 4242 4242 4242');
@@ -54,7 +58,7 @@ export function SubscribePage() {
     mutate();
   }, [isPro, mutate]);
 
-  if (isPro) return <Navigate to="/profile" replace />;
+  if (isPro) return <Navigate to={returnTo === '/' ? '/profile' : returnTo} replace />;
   const form = create.data ? subscribeFormOf(create.data) : null;
 
   return (
@@ -101,6 +105,7 @@ export function SubscribePage() {
               }}
             >
               <Stack>
+                {returnTo !== '/' ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
                 <Alert
                   color="yellow"
                   variant="light"

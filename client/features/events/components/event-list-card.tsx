@@ -2,6 +2,7 @@ import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
 import { calendarDays, formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { durationHours } from '@common/rules/event-phase';
+import { participantCountsText } from '@common/rules/participant-counts';
 import type { Event } from '@common/schemas/events';
 import type { UpcomingEvent } from '@common/schemas/upcoming-events';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -9,9 +10,11 @@ import { IconCalendar, IconClock, IconCoin, IconMapPin, IconUsers } from '@table
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from './availability-badge';
+import classes from './event-card.module.css';
 import { EventImage } from './event-image';
 import { MyPlaceBadge } from './my-place-badge';
 import { PhaseBadge } from './phase-badge';
+import { ProRequiredLink, useProRequired } from './pro-required';
 
 function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -27,13 +30,23 @@ function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 /**
  * An event on the events page (spec §2): image, badges, title, date, place,
  * time range with duration, participants, price and a two-line description; the member's own place
- * ('Anmäld', 'Reservlista nr 3') when `myPlace` is given.
+ * ('Anmäld', 'Reservlista nr 3') when `myPlace` is given. The whole card opens the event (the title's
+ * link, event-card.module.css); a free member also gets 'Pro krävs' (issue 27).
  */
 export function EventListCard({ event, myPlace }: { event: Event; myPlace?: UpcomingEvent }) {
   // A trip shows its days ('11–13 december 2026'), a round its clock ('10:00 – 14:00 (4 h)').
   const multiDay = isMultiDay(event);
+  const proRequired = useProRequired(event);
   return (
-    <Card withBorder radius="md" padding="md" shadow="xs" h="100%" component="article">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      shadow="xs"
+      h="100%"
+      component="article"
+      className={classes.card}
+    >
       <Card.Section>
         {/* The events page's grid: one column, two from sm (48em), three from md (62em). */}
         <EventImage
@@ -49,7 +62,9 @@ export function EventListCard({ event, myPlace }: { event: Event; myPlace?: Upco
           {myPlace ? <MyPlaceBadge place={myPlace} /> : null}
         </Group>
         <Title order={3} fz="lg" lineClamp={2}>
-          {event.title}
+          <Link to={`/events/${event.id}`} className={classes.link}>
+            {event.title}
+          </Link>
         </Title>
         <Row icon={<IconCalendar size={16} aria-hidden />}>
           {multiDay ? formatDayRange(event, { year: true }) : formatLongDate(event.startTime)}
@@ -61,7 +76,7 @@ export function EventListCard({ event, myPlace }: { event: Event; myPlace?: Upco
             : `${formatTime(event.startTime)} – ${formatTime(event.endTime)} (${durationHours(event)} h)`}
         </Row>
         <Row icon={<IconUsers size={16} aria-hidden />}>
-          {event.registeredCount}/{event.maxParticipants} deltagare
+          {participantCountsText(event)} (max {event.maxParticipants})
         </Row>
         <Row icon={<IconCoin size={16} aria-hidden />}>
           {formatKr(event.price)}
@@ -72,8 +87,12 @@ export function EventListCard({ event, myPlace }: { event: Event; myPlace?: Upco
             {event.description}
           </Text>
         ) : null}
+        {proRequired ? (
+          <ProRequiredLink eventId={event.id} title={event.title} className={classes.above} />
+        ) : null}
       </Stack>
-      <Button component={Link} to={`/events/${event.id}`} mt="md" fullWidth variant="light">
+      {/* Drawn as a button; the card is the link. */}
+      <Button component="span" aria-hidden mt="md" fullWidth variant="light">
         Visa detaljer
       </Button>
     </Card>

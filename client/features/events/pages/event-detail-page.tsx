@@ -5,6 +5,7 @@ import { formatLongDate } from '@client/lib/dates';
 import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { eventNouns, formatDayRange, isMultiDay } from '@common/rules/event-kind';
+import { participantCountsText } from '@common/rules/participant-counts';
 import type { PublicUser } from '@common/schemas/users';
 import {
   Alert,
@@ -132,8 +133,10 @@ export function EventDetailPage() {
           <Badge color={ended ? 'gray' : 'golf'}>{ended ? nouns.past : nouns.upcoming}</Badge>
           <Badge color={full ? 'red' : 'blue'} variant="light">
             {full
-              ? `Fullbokad (${event.waitlistedCount} på reservlistan)`
-              : `${event.registeredCount}/${event.maxParticipants} Anmälda`}
+              ? event.waitlistedCount > 0
+                ? `Fullbokad (${event.waitlistedCount} på reservlistan)`
+                : 'Fullbokad'
+              : `${event.registeredCount}/${event.maxParticipants} platser tagna`}
           </Badge>
         </Group>
         <div>
@@ -245,10 +248,11 @@ export function EventDetailPage() {
                 loading={regs.isLoading}
                 isAdmin={event.abilities.canSetPayment}
                 onOpenUser={setOpenUser}
+                fee={event}
               />
             ) : (
               <Text c="dimmed">
-                {event.registeredCount} anmälda och {event.waitlistedCount} på reservlistan.{' '}
+                {participantCountsText(event)}.{' '}
                 <Anchor href={loginUrl(`/events/${event.id}`)} underline="always">
                   Logga in
                 </Anchor>{' '}

@@ -1,23 +1,53 @@
+import { useStartCheckout } from '@client/features/events/api/my-registration-api';
 import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { hasEnded } from '@common/rules/event-phase';
+import { type PaymentWording, paymentWording } from '@common/rules/payment-wording';
 import type { UserRegistration } from '@common/schemas/registrations';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendar, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useUserRegistrations } from '../api/profile-api';
 
-const PAYMENT: Record<string, { label: string; color: string }> = {
-  paid: { label: 'Betald', color: 'golf' },
-  refunded: { label: 'Återbetalad', color: 'blue' },
+const WORDING_COLOR: Record<PaymentWording['kind'], string> = {
+  due: 'orange.9',
+  on_site: 'dark',
+  paid: 'green.9',
+  refunded: 'dark',
 };
-/** Any value other than paid or refunded shows as pending (spec §4). */
-const payment = (status: string) => PAYMENT[status] ?? { label: 'Väntande', color: 'yellow' };
+
+/**
+ * The place's payment in words (issue 27): 'Att betala 445 kr' with 'Betala nu' when the fee is paid on
+ * the site, 'Betalas på plats, 445 kr', 'Betald 445 kr', 'Återbetald'; nothing while in the queue.
+ */
+function PaymentLine({ r }: { r: UserRegistration }) {
+  const checkout = useStartCheckout(r.eventId);
+  const wording = paymentWording(r.event, r);
+  if (!wording) return null;
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <Text size="sm" fw={700} c={WORDING_COLOR[wording.kind]}>
+          {wording.label}
+        </Text>
+        {wording.kind === 'due' && r.canPay ? (
+          <Button size="xs" loading={checkout.isPending} onClick={() => checkout.mutate()}>
+            Betala nu
+          </Button>
+        ) : null}
+      </Group>
+      {checkout.error ? (
+        <Text size="sm" c="red.9">
+          {apiErrorMessage(checkout.error)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 function RegistrationCard({ r }: { r: UserRegistration }) {
-  const p = payment(r.paymentStatus);
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap={6}>
@@ -42,10 +72,8 @@ function RegistrationCard({ r }: { r: UserRegistration }) {
           <IconMapPin size={16} />
           <Text size="sm">{r.event.location}</Text>
         </Group>
+        <PaymentLine r={r} />
         <Group gap="xs">
-          <Badge color={p.color} variant="light">
-            {p.label}
-          </Badge>
           {r.status === 'waitlisted' && (
             <Badge color="orange" variant="light">
               På reservlistan

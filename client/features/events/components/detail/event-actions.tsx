@@ -1,4 +1,4 @@
-import { loginUrl } from '@client/features/auth/lib/auth-urls';
+import { loginUrl, signupUrl } from '@client/features/auth/lib/auth-urls';
 import { ApiError, apiErrorMessage } from '@client/lib/api';
 import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
@@ -6,12 +6,14 @@ import { REGISTRATION_STATUS_LABELS } from '@common/options';
 import { eventNouns, isMultiDay } from '@common/rules/event-kind';
 import { hasEnded } from '@common/rules/event-phase';
 import { lateCancellationFeeNow, registrationClosedReason } from '@common/rules/event-registration';
+import { registrationClosure } from '@common/rules/registration-window';
 import type { EventDetail } from '@common/schemas/events';
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCancelRegistration, useDeleteEvent, useRegister } from '../../api/event-mutations';
+import { ProRequiredNotice } from '../pro-required';
 import { type RegistrationAnswers, RegistrationDialog } from './registration-dialog';
 import { UpgradeDialog } from './upgrade-dialog';
 
@@ -40,6 +42,10 @@ export function EventActions({
   const closedReason = registrationClosedReason(event);
   const open = event.registrationOpen && closedReason === null;
   const mine = event.myRegistration;
+  const { isPro } = event.abilities;
+  // A free member is told before any click that registering takes Pro, and where to get it (issue 27).
+  const proRequired =
+    loggedIn && !mine && !ended && !isPro && (open || registrationClosure(event) === 'not_open');
   const full = event.registeredCount >= event.maxParticipants;
   const close = () => setDialog(null);
   // Only a held place costs a fee to give up (not a place in the queue or an offer).
@@ -70,23 +76,22 @@ export function EventActions({
 
   return (
     <Stack gap="sm">
+      {proRequired ? <ProRequiredNotice eventId={event.id} /> : null}
       <Group gap="sm">
         {!loggedIn && !ended && open ? (
-          <Button component="a" href={loginUrl(`/events/${event.id}`)}>
-            Bli medlem för att delta
-          </Button>
+          <>
+            {/* Sign-up, coming back here once the e-mail link is followed (issue 27). */}
+            <Button component="a" href={signupUrl(`/events/${event.id}`)}>
+              Bli medlem för att delta
+            </Button>
+            <Button component="a" href={loginUrl(`/events/${event.id}`)} variant="default">
+              Logga in
+            </Button>
+          </>
         ) : null}
-        {loggedIn && !mine && !ended ? (
-          <Button
-            disabled={!open}
-            loading={register.isPending && dialog !== 'register'}
-            // Pro members fill in the dialog; for others the server decides (403 requiresUpgrade opens the upgrade dialog).
-            onClick={() =>
-              event.abilities.isPro
-                ? setDialog('register')
-                : submit({ dietaryPreferences: '', dietaryConsent: false, notes: '' })
-            }
-          >
+        {loggedIn && !mine && !ended && isPro ? (
+          // The dialog says what it costs; the server still decides (a lapsed Pro: 403 opens the upgrade dialog).
+          <Button disabled={!open} onClick={() => setDialog('register')}>
             Anmäl dig
           </Button>
         ) : null}
@@ -143,7 +148,7 @@ export function EventActions({
         opened={dialog === 'register'}
         full={full}
         pending={register.isPending}
-        title={event.title}
+        event={event}
         onClose={close}
         onSubmit={submit}
       />

@@ -4,6 +4,7 @@ import { avatarSrc } from '@client/lib/images';
 import { PARTICIPANT_AVATARS_MAX } from '@common/limits';
 import { avatarInitial, displayName } from '@common/rules/display-name';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
+import { participantCountsText } from '@common/rules/participant-counts';
 import type { EventDetail } from '@common/schemas/events';
 import type { Registration } from '@common/schemas/registrations';
 import { Avatar, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
@@ -60,8 +61,7 @@ export function EventInfoCard({
           {event.location}
         </Item>
         <Item icon={<IconUsers size={18} />} label="Deltagare">
-          {event.registeredCount} anmälda, {event.waitlistedCount} på reservlistan (max{' '}
-          {event.maxParticipants})
+          {participantCountsText(event)} (max {event.maxParticipants})
         </Item>
         {shown.length ? (
           <Avatar.Group>

@@ -4,6 +4,7 @@ import { formatKr } from '@client/lib/format';
 import { toastError } from '@client/lib/toast';
 import { PAYMENT_STATUSES, REGISTRATION_STATUS_LABELS } from '@common/options';
 import { displayName } from '@common/rules/display-name';
+import { paymentWording } from '@common/rules/payment-wording';
 import type { Registration } from '@common/schemas/registrations';
 import type { PublicUser } from '@common/schemas/users';
 import { Anchor, Badge, Center, Loader, Select, Stack, Table, Text } from '@mantine/core';
@@ -26,6 +27,22 @@ interface Props {
   onOpenUser: (u: PublicUser) => void;
   /** More actions in an admin's row (e.g. 'Återbetala'). */
   rowActions?: (r: Registration) => ReactNode;
+  /** The event's fee: a member's own row says its payment in words ('Att betala 445 kr', issue 27). */
+  fee?: { price: number; payOnline: boolean };
+}
+
+/** The payment cell: the admins' status badge, or the member's own payment in words; '–' for others' rows. */
+function PaymentCell({ r, isAdmin, fee }: { r: Registration; isAdmin: boolean; fee?: Props['fee'] }) {
+  if (!r.paymentStatus) return '–';
+  if (!isAdmin && fee) {
+    return paymentWording(fee, { ...r, paymentStatus: r.paymentStatus })?.label ?? '–';
+  }
+  const p = payment(r.paymentStatus);
+  return (
+    <Badge color={p.color} miw="max-content">
+      {p.label}
+    </Badge>
+  );
 }
 
 const STATUS_COLOR: Record<Registration['status'], string> = {
@@ -73,6 +90,7 @@ export function ParticipantsTable({
   isAdmin,
   onOpenUser,
   rowActions,
+  fee,
 }: Props) {
   const setPayment = useSetPayment(eventId);
   if (loading) {
@@ -98,8 +116,6 @@ export function ParticipantsTable({
         </Table.Thead>
         <Table.Tbody>
           {registrations.map((r) => {
-            // Payment is the member's own and the admins' business: null for everyone else.
-            const p = r.paymentStatus ? payment(r.paymentStatus) : null;
             const name = displayName(r.user);
             return (
               <Table.Tr key={r.id}>
@@ -114,13 +130,8 @@ export function ParticipantsTable({
                 </Table.Td>
                 <Table.Td>{formatDate(r.registeredAt)}</Table.Td>
                 <Table.Td>
-                  {p ? (
-                    <Badge color={p.color} miw="max-content">
-                      {p.label}
-                    </Badge>
-                  ) : (
-                    '–'
-                  )}
+                  {/* Payment is the member's own and the admins' business: null for everyone else. */}
+                  <PaymentCell r={r} isAdmin={isAdmin} fee={fee} />
                 </Table.Td>
                 {isAdmin ? (
                   <Table.Td>

@@ -2,9 +2,11 @@ import { DIETARY_PREFERENCES_MAX, TEXT_LONG_MAX } from '@common/limits';
 
 import { msg } from '@common/messages';
 import type { RoomWishValue } from '@common/rules/room-wish';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import type { EventDetail } from '@common/schemas/events';
+import { Alert, Button, Checkbox, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { registrationTerms } from '../../lib/registration-terms';
 import { RegistrationRoomWish } from '../room-wish/registration-room-wish';
 import { readRoomWish } from '../room-wish/room-wish-field';
 
@@ -19,16 +21,38 @@ interface Props {
   opened: boolean;
   full: boolean;
   pending: boolean;
-  title: string;
+  event: Pick<EventDetail, 'title' | 'price' | 'payOnline' | 'cancellationDeadline' | 'lateCancellationFee'>;
   onClose: () => void;
   onSubmit: (v: RegistrationAnswers) => void;
 }
 
+/** What it costs, how it is paid and the cancellation terms, before the member confirms (issue 27). */
+function Terms({ event, full }: { event: Props['event']; full: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack component="dl" gap={6} m={0}>
+        {registrationTerms(event, full).map((term) => (
+          <div key={term.label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {term.label}
+            </Text>
+            <Text component="dd" size="sm" m={0} fw={term.label === 'Pris' ? 700 : undefined}>
+              {term.text}
+            </Text>
+          </div>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
- * The registration dialog (spec §2): dietary preferences with their own consent (health data: stored only
- * when the member agrees), optional notes, a waitlist notice when full.
+ * The registration dialog (spec §2): what it costs and the cancellation terms, dietary preferences with
+ * their own consent (health data: stored only when the member agrees), optional notes, a waitlist notice
+ * when full.
  */
-export function RegistrationDialog({ opened, full, pending, title, onClose, onSubmit }: Props) {
+export function RegistrationDialog({ opened, full, pending, event, onClose, onSubmit }: Props) {
+  const { title } = event;
   const [dietaryPreferences, setDiet] = useState('');
   const [notes, setNotes] = useState('');
   const [consent, setConsent] = useState(false);
@@ -51,6 +75,7 @@ export function RegistrationDialog({ opened, full, pending, title, onClose, onSu
               Du placeras på reservlistan och flyttas automatiskt upp när en plats blir ledig.
             </Alert>
           ) : null}
+          <Terms event={event} full={full} />
           <Textarea
             label="Kostpreferenser / allergier"
             placeholder="T.ex. vegetarisk, glutenfri, nötallergi"

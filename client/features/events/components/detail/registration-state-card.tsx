@@ -2,9 +2,10 @@ import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
+import { type PaymentWording, paymentWording } from '@common/rules/payment-wording';
 import type { EventDetail } from '@common/schemas/events';
 import type { MyRegistration } from '@common/schemas/registrations';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -162,24 +163,46 @@ export function RegistrationStateCard({ event, loggedIn }: { event: EventDetail;
   }
   return (
     <Alert color="green" title="Du är anmäld">
-      <Group gap="sm" justify="space-between">
-        <Group gap="xs">
-          <Text size="sm">Betalning:</Text>
-          {reg.paymentStatus === 'paid' ? (
-            <Badge color="green">Betald {reg.amountPaid > 0 ? formatKr(reg.amountPaid) : ''}</Badge>
-          ) : reg.paymentStatus === 'refunded' ? (
-            <Badge color="gray">Återbetalad</Badge>
-          ) : (
-            <Badge color="yellow">Ej betald</Badge>
-          )}
-        </Group>
-        {reg.canPay ? (
-          <Button loading={checkout.isPending} onClick={() => checkout.mutate()}>
-            Betala {formatKr(event.price)}
-          </Button>
-        ) : null}
-      </Group>
+      <PaymentLine
+        wording={paymentWording(event, reg)}
+        canPay={reg.canPay}
+        paying={checkout.isPending}
+        onPay={() => checkout.mutate()}
+      />
       {checkout.error ? <Text c="red">{apiErrorMessage(checkout.error)}</Text> : null}
     </Alert>
+  );
+}
+
+const WORDING_COLOR: Record<PaymentWording['kind'], string> = {
+  due: 'orange.9',
+  on_site: 'dark',
+  paid: 'green.9',
+  refunded: 'dark',
+};
+
+/**
+ * The payment of a held place in words (issue 27): 'Att betala 445 kr' with 'Betala nu' when the fee is
+ * paid on the site, 'Betalas på plats, 445 kr', 'Betald 445 kr', 'Återbetald'.
+ */
+function PaymentLine(props: {
+  wording: PaymentWording | null;
+  canPay: boolean;
+  paying: boolean;
+  onPay: () => void;
+}) {
+  const { wording, canPay } = props;
+  if (!wording) return null;
+  return (
+    <Group gap="sm" justify="space-between">
+      <Text size="sm" fw={700} c={WORDING_COLOR[wording.kind]}>
+        {wording.label}
+      </Text>
+      {wording.kind === 'due' && canPay ? (
+        <Button loading={props.paying} onClick={props.onPay}>
+          Betala nu
+        </Button>
+      ) : null}
+    </Group>
   );
 }
