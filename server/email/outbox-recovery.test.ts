@@ -10,7 +10,7 @@ import { EMAIL_SEND_QUEUE } from './email.jobs';
 import { enqueueEmail, type MailSettings } from './outbox';
 import { createEmailSender, type Delivery } from './sender';
 import { renderEmail } from './templates/index';
-import { emailRow, secondConnection, sleep, startApp, until } from './test-helpers';
+import { emailRow, secondConnection, sleep, startApp, until } from '../test/email-context';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp';
 
 const props = { firstName: 'Bo', url: `${TEST_ORIGIN}/reset-password?token=abc123` };

@@ -5,7 +5,7 @@ import { ValidationError } from '../errors';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
 import { enqueueEmail, linksIn } from './outbox';
 import { type TemplateName, type TemplateProps, templateNames } from './templates/index';
-import { emailRow, sleep, until } from './test-helpers';
+import { emailRow, sleep, until } from '../test/email-context';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from './test-smtp';
 
 const url = (path: string) => `${TEST_ORIGIN}${path}`;

@@ -1,9 +1,26 @@
+import type { NotificationType } from '@common/notification-types';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { MAX_NOTIFY_BYTES, notifyThrough, REALTIME_CHANNEL } from '../db/realtime-channel';
 import { notifications } from '../db/schema';
 import { LIVE_EACH_MAX, NOTIFICATIONS_CHANNEL, newBatch } from './notice-channels';
-import type { NotificationDraft, NotificationRow } from './notifications.create';
+
+/** One notice to one member, as a domain event describes it. */
+export interface NotificationDraft {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  /** A path in the site, e.g. `/events/12`. */
+  url: string;
+  data?: Record<string, unknown>;
+  /** Makes the notice happen once per member (a second draft with the same key is skipped). */
+  dedupeKey?: string;
+  /** E-mail and push wait until then (grouping windows); in-app shows it at once. */
+  deliverAfter?: Date;
+}
+
+export type NotificationRow = typeof notifications.$inferSelect;
 
 /** One notice, the same for every member a query selects (a big event's members). */
 export type NotificationTemplate = Omit<NotificationDraft, 'userId'>;

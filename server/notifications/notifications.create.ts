@@ -9,28 +9,12 @@ import {
 } from '../db/realtime-channel';
 import type { notifications } from '../db/schema';
 import { LIVE_EACH_MAX, NOTIFICATIONS_CHANNEL, newBatch } from './notice-channels';
-import { insertNotificationRows } from './notices.queries';
+import { insertNotificationRows, type NotificationDraft, type NotificationRow } from './notices.queries';
 
+export type { NotificationDraft, NotificationRow } from './notices.queries';
 // Many members' notice in one statement (an INSERT … SELECT), with its live NOTIFYs.
 export { createNotificationsFor, type NotificationTemplate } from './notices.queries';
 export { LIVE_EACH_MAX, NOTIFICATIONS_CHANNEL, newBatch };
-
-/** One notice to one member, as a domain event describes it. */
-export interface NotificationDraft {
-  userId: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  /** A path in the site, e.g. `/events/12`. */
-  url: string;
-  data?: Record<string, unknown>;
-  /** Makes the notice happen once per member (a second draft with the same key is skipped). */
-  dedupeKey?: string;
-  /** E-mail and push wait until then (grouping windows); in-app shows it at once. */
-  deliverAfter?: Date;
-}
-
-export type NotificationRow = typeof notifications.$inferSelect;
 
 const CHUNK = 1000;
 

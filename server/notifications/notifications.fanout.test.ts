@@ -3,9 +3,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPreferences, notifications, outboundEmails } from '../db/schema';
 import { enqueueEmail } from '../email/outbox';
-import { sleep, until } from '../email/test-helpers';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../email/test-smtp';
 import type { PushSender } from '../push/push.types';
+import { sleep, until } from '../test/email-context';
 import {
   buildAdmin,
   buildEvent,

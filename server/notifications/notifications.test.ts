@@ -2,8 +2,8 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '@common/notification-types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPreferences, notifications } from '../db/schema';
-import { until } from '../email/test-helpers';
 import { REALTIME_CHANNEL } from '../realtime/realtime.publish';
+import { until } from '../test/email-context';
 import {
   buildAdmin,
   buildEvent,

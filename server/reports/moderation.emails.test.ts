@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../email/test-helpers';
+import { until } from '../test/email-context';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../email/test-smtp';
 import { buildAdmin, buildUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/test-app';

@@ -1,4 +1,4 @@
-import type { DemoSlot } from './demo-event-slots';
+import type { DemoSlot } from './demo-slot';
 
 /**
  * Events further back, so lists and statistics have a year of history: fewer members then (the

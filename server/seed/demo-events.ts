@@ -1,12 +1,7 @@
 import { stockholmDate, stockholmDateTime } from '@common/time';
 import type { events } from '../db/schema';
-import {
-  COMPETITION_SLOT,
-  DEMO_SLOTS,
-  type DemoSlot,
-  FULL_TRIP_SLOT,
-  WITH_GROUPS_SLOT,
-} from './demo-event-slots';
+import { COMPETITION_SLOT, DEMO_SLOTS, FULL_TRIP_SLOT, WITH_GROUPS_SLOT } from './demo-event-slots';
+import type { DemoSlot } from './demo-slot';
 import { DAY } from './random';
 import { type DemoEventKind, demoEventKind } from './season';
 

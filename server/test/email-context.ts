@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { outboundEmails } from '../db/schema';
-import { TEST_ORIGIN } from '../test/test-app';
+import { TEST_ORIGIN } from './test-app';
 
 /** An app on the given database, as a server process would run it (jobs started unless told). */
 export async function startApp(
