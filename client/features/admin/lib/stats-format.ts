@@ -1,19 +1,5 @@
 import { addMonths, type Month, STATS_PERIOD_MAX_MONTHS } from '@common/rules/stats-period';
-
-const MONTHS = [
-  'januari',
-  'februari',
-  'mars',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'augusti',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
+import { MONTHS } from '@common/vocabulary';
 
 /** '2025-03' → 'mars 2025'. */
 export function monthLabel(month: Month): string {
