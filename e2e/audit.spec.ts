@@ -15,19 +15,21 @@ test.describe('audit log', () => {
     } = detail;
     const res = await page.request.put(`/api/events/${detail.id}`, {
       headers: { origin },
-      data: { ...fields, title: `${detail.title} ` },
+      // A real change (a save that changes nothing writes no entry, issue 27).
+      data: { ...fields, description: `${detail.description}\n\nUppdaterad av arrangören.` },
     });
     expect(res.status()).toBe(200);
 
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Adminpanel' })).toBeVisible();
-    await page.locator('a[href="/admin/audit"]').click();
+    // The admin navigation and the dashboard's 'Logg' card both link there.
+    await page.locator('a[href="/admin/audit"]').first().click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { name: 'Logg', level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Ändrade evenemang' }).first();
     // The entry names the event by its title and its details in Swedish, never 'Event 5' or raw keys.
     await expect(row).toContainText(detail.title.trim());
-    await expect(row).toContainText('Inga fält ändrades');
+    await expect(row).toContainText('Ändrade: Beskrivning');
     await expect(row).not.toContainText(`Event ${detail.id}`);
     await page.getByRole('combobox', { name: 'Område' }).click();
     await page.getByRole('option', { name: 'Medlemskap' }).click();
