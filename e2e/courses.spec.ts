@@ -62,5 +62,29 @@ test.describe('courses and tees (issue 29)', () => {
     const stored = courses.find((c) => c.name === name);
     expect(stored?.tees[0].holesData.map((h) => h.strokeIndex)).toEqual(STROKE_INDEXES);
     expect(stored?.tees[0].holesData.map((h) => h.par)).toEqual(PARS);
+
+    // Editing: the holes come from a CSV file in Swedish (semicolons), then the course is saved again.
+    await card.getByRole('link', { name: `Ändra ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ändra bana' })).toBeVisible();
+    await expect(page.getByLabel('Hcp-index hål 2')).toHaveValue('7');
+    const csvIndexes = [1, 3, 5, 7, 9, 2, 4, 6, 8];
+    const csv = [
+      'Hål;Par;Hcp-index;Längd',
+      ...PARS.map((par, i) => `${i + 1};${par};${csvIndexes[i]};${300 + i}`),
+    ];
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Importera hål från CSV' }).click();
+    await (await chooser).setFiles({
+      name: 'hal.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${csv.join('\r\n')}`),
+    });
+    await expect(page.getByLabel('Hcp-index hål 2')).toHaveValue('3');
+    await expect(page.getByLabel('Längd hål 9')).toHaveValue('308');
+    await page.getByRole('button', { name: 'Spara banan' }).click();
+    await expect(page).toHaveURL(/\/admin\/courses$/);
+    const edited = (await (await page.request.get('/api/admin/courses')).json()) as typeof courses;
+    const after = edited.find((c) => c.name === name);
+    expect(after?.tees[0].holesData.map((h) => h.strokeIndex)).toEqual(csvIndexes);
   });
 });
