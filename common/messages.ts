@@ -335,6 +335,7 @@ export const msg = {
   holeNumberOrder: 'Hålen ska vara numrerade 1–{n} i ordning',
   holeParInvalid: `Par för ett hål ska vara ${HOLE_PAR_MIN}–${HOLE_PAR_MAX}`,
   strokeIndexInvalid: 'Hcp-index ska vara ett heltal 1–{n}',
+  strokeIndexNotInteger: 'Ange hcp-index som ett heltal för varje hål',
   strokeIndexDuplicate: 'Hcp-index {index} finns på flera hål: varje index 1–{n} ska användas en gång',
   holeLengthInvalid: `Längden ska vara ett heltal 1–${HOLE_LENGTH_MAX_METERS} meter`,
   courseSaved: 'Banan har sparats',

@@ -65,6 +65,14 @@ describe('course rules (issue 29)', () => {
     expect(holesProblems(eighteen(), 18)).toEqual([]);
   });
 
+  it("answers a 9-hole course's stroke index of 10 or 30 with its own range", () => {
+    const c = course(9);
+    c.tees[0].holesData[1].strokeIndex = 30;
+    expect(messages(c)).toContain('Hcp-index ska vara ett heltal 1–9');
+    c.tees[0].holesData[1].strokeIndex = 1.5;
+    expect(messages(c)).toEqual([msg.strokeIndexNotInteger]);
+  });
+
   it('wants every hole in order, with a par of 3-6', () => {
     expect(holesProblems(nine().slice(0, 8), 9)[0].message).toBe('Ange alla 9 hål för teen');
     const swapped = nine();

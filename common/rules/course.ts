@@ -93,7 +93,8 @@ export function teeProblems(tee: TeeInput, count: CourseHoleCount): CourseProble
     if (genders.has(rating.gender))
       problems.push({ path: ['ratings', i, 'gender'], message: msg.teeRatingGenderDuplicate });
     genders.add(rating.gender);
-    if (rating.courseRating < min || rating.courseRating > max) {
+    // Written so that a missing number (NaN, an empty field in the form) is out of range too.
+    if (!(rating.courseRating >= min && rating.courseRating <= max)) {
       const message = count === 9 ? msg.courseRatingNineInvalid : msg.courseRatingInvalid;
       problems.push({ path: ['ratings', i, 'courseRating'], message });
     }

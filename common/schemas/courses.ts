@@ -48,7 +48,8 @@ export const teeRatingSchema = z.object({
 export const holeSchema = z.object({
   number: int(1, 18, msg.holeNumberOrder.replace('{n}', '18')),
   par: z.number({ error: msg.holeParInvalid }).int({ error: msg.holeParInvalid }),
-  strokeIndex: int(1, 18, msg.strokeIndexInvalid.replace('{n}', '18')),
+  // Whole numbers here; whether they are 1..holes, each once, is for the course's rules to say.
+  strokeIndex: z.number({ error: msg.strokeIndexNotInteger }).int({ error: msg.strokeIndexNotInteger }),
   lengthMeters: int(1, HOLE_LENGTH_MAX_METERS, msg.holeLengthInvalid).nullish(),
 });
 

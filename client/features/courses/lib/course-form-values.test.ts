@@ -48,6 +48,17 @@ describe('course form values (issue 29)', () => {
     });
   });
 
+  it("shows the rules' messages for a 9-hole course at once, also while other fields are empty", () => {
+    const v = nineHoleForm();
+    v.name = '';
+    v.tees[0].holesData[4].strokeIndex = '';
+    v.tees[0].ratings[0].courseRating = '';
+    const errors = validateCourseForm(v);
+    expect(errors.name).toBe('Ange banans namn');
+    expect(errors['tees.0.holesData.4.strokeIndex']).toBe('Hcp-index ska vara ett heltal 1–9');
+    expect(errors['tees.0.ratings.0.courseRating']).toBe('Course rating för 9 hål ska vara mellan 25 och 45');
+  });
+
   it('asks for an empty number in Swedish, and resizes holes between 9 and 18', () => {
     const v = nineHoleForm();
     v.latitude = '';

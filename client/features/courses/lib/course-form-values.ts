@@ -1,6 +1,6 @@
 import type { CourseHoleCount } from '@common/limits';
 import { RATING_GENDERS, type RatingGender, type TeeColor } from '@common/options';
-import { parOfHoles } from '@common/rules/course';
+import { courseProblems, parOfHoles } from '@common/rules/course';
 import { type Course, type CourseInput, courseInputSchema } from '@common/schemas/courses';
 
 /** A number field as Mantine's NumberInput holds it: a number, or '' while empty. */
@@ -134,10 +134,14 @@ export function toCoursePayload(v: CourseFormValues): CourseInput {
  * so it is mapped back to its place in the form.
  */
 export function validateCourseForm(v: CourseFormValues): Record<string, string> {
-  const parsed = courseInputSchema.safeParse(toCoursePayload(v));
+  const payload = toCoursePayload(v);
+  const parsed = courseInputSchema.safeParse(payload);
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  // The schema runs the course's rules only once every field has its type; the form shows them at
+  // once (a 9-hole course's '1–9', not the field's own message), before the fields' own.
+  const issues = [...courseProblems(payload), ...parsed.error.issues];
+  for (const issue of issues) {
     const path = [...issue.path];
     if (path[0] === 'tees' && path[2] === 'ratings' && typeof path[3] === 'number') {
       const tee = v.tees[Number(path[1])];

@@ -49,7 +49,7 @@ export function AdminCoursesPage() {
             {courses.data?.map((c) => (
               <Card key={c.id} withBorder component="li" radius="md">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <div>
+                  <div style={{ minWidth: 0 }}>
                     <Text fw={600}>{c.name}</Text>
                     <Text size="sm" c="dimmed">
                       {c.club}, {c.location} · {c.holes} hål
@@ -60,6 +60,7 @@ export function AdminCoursesPage() {
                     to={`/admin/courses/${c.id}`}
                     variant="light"
                     size="xs"
+                    style={{ flexShrink: 0 }}
                     aria-label={`Ändra ${c.name}`}
                   >
                     Ändra
