@@ -14,6 +14,8 @@ export function HolesTable({
   form: UseFormReturnType<CourseFormValues>;
   teeIndex: number;
 }) {
+  // With several tees every hole's fields are there once per tee: the label says which.
+  const teeLabel = form.getValues().tees.length > 1 ? `, tee ${teeIndex + 1}` : '';
   const base = `tees.${teeIndex}.holesData`;
   const holes = form.getValues().tees[teeIndex].holesData;
   const [importError, setImportError] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function HolesTable({
         {...props}
         // The message is listed under the table; the field only turns red.
         error={Boolean(props.error)}
-        aria-label={`${label} hål ${i + 1}`}
+        aria-label={`${label} hål ${i + 1}${teeLabel}`}
         size="xs"
         hideControls
         allowDecimal={false}
@@ -65,7 +67,13 @@ export function HolesTable({
         </Text>
         <FileButton onChange={importCsv} accept=".csv,text/csv,text/plain">
           {(props) => (
-            <Button {...props} variant="subtle" size="xs" leftSection={<IconFileImport size={16} />}>
+            <Button
+              {...props}
+              variant="subtle"
+              size="xs"
+              leftSection={<IconFileImport size={16} />}
+              aria-label={`Importera hål från CSV${teeLabel}`}
+            >
               Importera hål från CSV
             </Button>
           )}

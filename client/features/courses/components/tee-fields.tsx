@@ -20,7 +20,7 @@ export function TeeFields({
   const par = parOfHoles(tee.holesData.map((h) => ({ par: Number(h.par) || 0 })));
   const key = (field: string) => `tees.${index}.${field}`;
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={`Tee ${index + 1}`}>
       <Stack gap="sm">
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
