@@ -72,7 +72,7 @@ export function HolesTable({
               variant="subtle"
               size="xs"
               leftSection={<IconFileImport size={16} />}
-              aria-label={`Importera hål från CSV${teeLabel}`}
+              aria-label={teeLabel ? `Importera hål från CSV${teeLabel}` : undefined}
             >
               Importera hål från CSV
             </Button>
