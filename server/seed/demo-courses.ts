@@ -4,11 +4,12 @@ import type { CourseInput } from '@common/schemas/courses';
  * Three real Swedish courses for the demo (issue 29), entered as an admin would through
  * POST /api/admin/courses and held to the same rules (seed.test.ts parses them with the course schema).
  *
- * APPROXIMATE: the names, clubs, places and the total par of each course are as the clubs publish
- * them, and the coordinates are near the clubhouse. The course ratings and slopes, the par of each
- * hole and the stroke indexes are approximate (plausible values that add up to the published par),
- * not copied from the clubs' scorecards or the federation's slope tables: check them against Min Golf
- * before any real competition is scored on them. Hole lengths are left out for the same reason.
+ * APPROXIMATE: the courses, clubs and places are real, and the total par of each (72, 71, 72) is as
+ * far as we know the published one; the coordinates are approximate (near the course). The course
+ * ratings and slopes, the par of each hole and the stroke indexes are approximate (plausible values that
+ * add up to that par), not copied from the clubs' scorecards or the federation's slope tables: check
+ * them against Min Golf before a real competition is scored on them. Hole lengths are left out for the
+ * same reason.
  */
 
 type Tee = CourseInput['tees'][number];
