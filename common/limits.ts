@@ -79,3 +79,28 @@ export const TEE_TIME_INTERVAL_MAX_MINUTES = 60;
 export const CARD_DIGITS_MIN = 13;
 export const CARD_DIGITS_MAX = 19;
 export const CARD_NUMBER_INPUT_MAX = CARD_DIGITS_MAX + 4;
+
+/**
+ * Golf courses and tees (issue 29). Ratings as the Swedish federation publishes them: slope 55-155,
+ * course rating 50-90 and par 27-80 for 18 holes. A 9-hole course is rated for 9 holes (WHS), so its
+ * course rating lies in half the 18-hole range; hole pars 3-6 keep its par within 27-54.
+ */
+export const COURSE_HOLE_COUNTS = [9, 18] as const;
+export type CourseHoleCount = (typeof COURSE_HOLE_COUNTS)[number];
+export const SLOPE_MIN = 55;
+export const SLOPE_MAX = 155;
+export const COURSE_RATING_MIN = 50;
+export const COURSE_RATING_MAX = 90;
+export const COURSE_PAR_MIN = 27;
+export const COURSE_PAR_MAX = 80;
+export const HOLE_PAR_MIN = 3;
+export const HOLE_PAR_MAX = 6;
+/** The longest hole in the world is under 1 000 m; a longer one is a typing error. */
+export const HOLE_LENGTH_MAX_METERS = 1000;
+export const COURSE_TEES_MAX = 10;
+export const COURSE_NAME_MAX = 100;
+export const COURSE_CLUB_MAX = 100;
+export const COURSE_LOCATION_MAX = 100;
+export const TEE_NAME_MAX = 40;
+/** A holes CSV (Hål;Par;Hcp-index;Längd): a header and at most 18 rows, a few hundred bytes. */
+export const HOLES_CSV_MAX_CHARS = 4000;

@@ -180,3 +180,22 @@ export const ROOM_WISH_LABELS: Record<RoomWish, string> = {
   shared: 'Dela rum',
   shared_with: 'Dela med namngiven medlem',
 };
+
+/** A tee's colour, as Swedish clubs mark their tees (issue 29). */
+export const TEE_COLORS = ['white', 'yellow', 'blue', 'red', 'orange', 'black', 'green', 'gold'] as const;
+export type TeeColor = (typeof TEE_COLORS)[number];
+export const TEE_COLOR_LABELS: Record<TeeColor, string> = {
+  white: 'Vit',
+  yellow: 'Gul',
+  blue: 'Blå',
+  red: 'Röd',
+  orange: 'Orange',
+  black: 'Svart',
+  green: 'Grön',
+  gold: 'Guld',
+};
+
+/** The genders a tee is rated for (WHS rates each tee for men and for women). */
+export const RATING_GENDERS = ['male', 'female'] as const;
+export type RatingGender = (typeof RATING_GENDERS)[number];
+export const RATING_GENDER_LABELS: Record<RatingGender, string> = { male: 'Herr', female: 'Dam' };

@@ -86,6 +86,8 @@ const PAGES: Record<Role, string[]> = {
     '/admin/audit',
     '/admin/reports',
     '/admin/statistik',
+    '/admin/courses',
+    '/admin/courses/new',
   ],
 };
 

@@ -32,6 +32,7 @@ test.describe('admin', () => {
       'Evenemang',
       'Medlemskap',
       'Statistik',
+      'Banor',
       'Anmälningar',
       'E-post',
       'Logg',

@@ -33,6 +33,7 @@ import { handlePaymentCheckouts } from './billing/billing.sync';
 import { blocksRoutes } from './blocks/blocks.routes';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes';
 import type { Config } from './config';
+import { coursesRoutes } from './courses/courses.routes';
 import type { Database, Db } from './db/client';
 import { subscribe } from './domain-events/domain-events';
 import { registerEmailJobs } from './email/email.jobs';
@@ -244,6 +245,7 @@ export async function buildApp({
   await app.register(roomWishRoutes);
   await app.register(upcomingEventsRoutes);
   await app.register(announcementsRoutes);
+  await app.register(coursesRoutes);
   await app.register(auditRoutes);
   await app.register(exportsRoutes);
   await app.register(imagesRoutes);

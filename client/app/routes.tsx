@@ -56,6 +56,12 @@ const AdminAuditPage = lazyPage(() =>
 const AdminStatisticsPage = lazyPage(() =>
   import('@client/features/admin/pages/admin-statistics-page').then((m) => m.AdminStatisticsPage),
 );
+const AdminCoursesPage = lazyPage(() =>
+  import('@client/features/courses/pages/admin-courses-page').then((m) => m.AdminCoursesPage),
+);
+const AdminCourseEditPage = lazyPage(() =>
+  import('@client/features/courses/pages/admin-course-edit-page').then((m) => m.AdminCourseEditPage),
+);
 const AdminReportsPage = lazyPage(() =>
   import('@client/features/reports/pages/admin-reports-page').then((m) => m.AdminReportsPage),
 );
@@ -129,6 +135,9 @@ export const appRoutes: RouteObject[] = [
               { path: 'admin/audit', element: <AdminAuditPage /> },
               { path: 'admin/reports', element: <AdminReportsPage /> },
               { path: 'admin/statistik', element: <AdminStatisticsPage /> },
+              { path: 'admin/courses', element: <AdminCoursesPage /> },
+              { path: 'admin/courses/new', element: <AdminCourseEditPage /> },
+              { path: 'admin/courses/:id', element: <AdminCourseEditPage /> },
             ],
           },
         ],

@@ -15,8 +15,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['auth'],
   // Records every domain may write in its own transaction: the audit log and the push subscriptions.
   ['audit', 'push'],
-  // The community, from what a member is to what they do.
-  ['blocks', 'images'],
+  // The community, from what a member is to what they do. Courses and their tees (issue 29) sit below
+  // events, which will name a course and its tees.
+  ['blocks', 'images', 'courses'],
   ['members'],
   ['events'],
   ['registrations'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CatalogRoute } from '../plugins/safe-defaults';
-import { buildAdmin, buildEvent, buildPro, buildRegistration } from '../test/factories';
+import { buildAdmin, buildCourse, buildEvent, buildPro, buildRegistration } from '../test/factories';
 import { TEST_ORIGIN, type TestContext } from '../test/test-app';
 
 type InjectResponse = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -30,15 +30,17 @@ export interface Fixtures {
   admin: { id: string };
   event: { id: number };
   registration: { id: number };
+  course: { id: number };
 }
 
-/** A Pro member registered for an upcoming event, and an admin. */
+/** A Pro member registered for an upcoming event, an admin and a course. */
 export async function buildFixtures(t: TestContext): Promise<Fixtures> {
   const member = await buildPro(t.db);
   const admin = await buildAdmin(t.db);
   const event = await buildEvent(t.db);
   const registration = await buildRegistration(t.db, { eventId: event.id, userId: member.id });
-  return { member, admin, event, registration };
+  const { course } = await buildCourse(t.db);
+  return { member, admin, event, registration, course };
 }
 
 /** Routes worth fuzzing: every method but HEAD (it is GET's), without the built client's static files. */
@@ -70,6 +72,7 @@ export function fixtureParam(url: string, name: string, fx: Fixtures): string {
   if (url.startsWith('/api/registrations/')) return String(fx.registration.id);
   if (url.startsWith('/api/images/')) return randomUUID();
   if (url.startsWith('/api/admin/reports/')) return '1';
+  if (url.startsWith('/api/admin/courses/')) return String(fx.course.id);
   if (url.startsWith('/api/events') || url.startsWith('/api/admin/events')) {
     if (name === 'registrationId') return String(fx.registration.id);
     if (name === 'groupId') return '1';

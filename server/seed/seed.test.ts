@@ -1,9 +1,12 @@
+import { courseInputSchema } from '@common/schemas/courses';
 import { stockholmDate } from '@common/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { type Database, openDatabase } from '../db/client';
 import {
+  courses,
+  courseTees,
   eventNotifications,
   eventRegistrations,
   events,
@@ -14,6 +17,7 @@ import {
   newsletterSubscribers,
   users,
 } from '../db/schema';
+import { DEMO_COURSES } from './demo-courses';
 import { DEMO_PASSWORD, seedDemoDataIfEmpty } from './seed';
 
 const TABLES = {
@@ -63,6 +67,22 @@ describe('demo seed', () => {
     expect(c.feedback).toBeGreaterThanOrEqual(5);
     expect(c.newsletterSubscribers).toBeGreaterThanOrEqual(2);
     expect(c.eventNotifications).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has three real Swedish courses with two tees each, valid by the course rules (issue 29)', async () => {
+    for (const course of DEMO_COURSES) expect(courseInputSchema.safeParse(course).error).toBeUndefined();
+    const rows = await database.db.select().from(courses).orderBy(courses.id);
+    expect(rows.map((r) => r.club)).toEqual([
+      'Halmstad Golfklubb',
+      'Falsterbo Golfklubb',
+      'Ullna Golf & Country Club',
+    ]);
+    const tees = await database.db.select().from(courseTees);
+    expect(tees).toHaveLength(6);
+    for (const t of tees) {
+      expect(t.holes).toHaveLength(18);
+      expect(t.ratings.map((r) => r.gender)).toEqual(['male', 'female']);
+    }
   });
 
   it('creates the three documented accounts with their roles and memberships', async () => {

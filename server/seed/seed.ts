@@ -3,6 +3,8 @@ import { hashPassword } from '../auth/passwords';
 import type { Database, Db } from '../db/client';
 import {
   ballGroups,
+  courses,
+  courseTees,
   eventNotifications,
   eventRegistrations,
   events,
@@ -13,6 +15,7 @@ import {
   newsletterSubscribers,
   users,
 } from '../db/schema';
+import { DEMO_COURSES } from './demo-courses';
 import { buildDemoEvents, type DemoEvent, totalPrice } from './demo-events';
 import { buildFeedback, buildNewsletterSubscribers } from './demo-feedback';
 import { type DemoImage, eventSvg, profileSvg, renderEventImage, renderProfileImage } from './demo-images';
@@ -245,6 +248,25 @@ async function insertAll(
     ),
   );
   await tx.insert(newsletterSubscribers).values(buildNewsletterSubscribers(now)).onConflictDoNothing();
+  await insertCourses(tx);
+}
+
+/** The demo's golf courses with their tees, in a fixed order (issue 29). */
+async function insertCourses(tx: Db): Promise<void> {
+  for (const course of DEMO_COURSES) {
+    const { tees, ...values } = course;
+    const [row] = await tx.insert(courses).values(values).returning({ id: courses.id });
+    await tx.insert(courseTees).values(
+      tees.map((t, position) => ({
+        courseId: row.id,
+        position,
+        name: t.name,
+        color: t.color,
+        ratings: t.ratings,
+        holes: t.holesData.map((h) => ({ ...h, lengthMeters: h.lengthMeters ?? null })),
+      })),
+    );
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { eventRegistrations, events, users } from '../db/schema';
+import { courses, courseTees, eventRegistrations, events, users } from '../db/schema';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -112,3 +112,72 @@ export const profileFormPayload = (overrides: Record<string, unknown> = {}) => (
   interests: 'Golf, skidor',
   ...overrides,
 });
+
+const NINE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5];
+const NINE_STROKE_INDEXES = [3, 7, 9, 1, 5, 4, 8, 6, 2];
+
+/** A valid course as an admin sends it (POST/PUT /api/admin/courses): one yellow tee rated for both genders. */
+export function coursePayload(holes: 9 | 18 = 18, overrides: Record<string, unknown> = {}) {
+  const pars = holes === 9 ? NINE_PARS : [...NINE_PARS, ...NINE_PARS];
+  // The back nine gets the even indexes, the front nine the odd ones: a permutation of 1..18.
+  const indexes =
+    holes === 9
+      ? NINE_STROKE_INDEXES
+      : [...NINE_STROKE_INDEXES.map((s) => s * 2 - 1), ...NINE_STROKE_INDEXES.map((s) => s * 2)];
+  const par = pars.reduce((a, b) => a + b, 0);
+  return {
+    name: `Testbanan ${unique()}`,
+    club: 'Testklubbens GK',
+    location: 'Testby',
+    latitude: 59.33,
+    longitude: 18.07,
+    holes,
+    tees: [
+      {
+        name: 'Gul',
+        color: 'yellow',
+        ratings: [
+          { gender: 'male', par, courseRating: holes === 9 ? 35.6 : 71.2, slope: 130 },
+          { gender: 'female', par, courseRating: holes === 9 ? 37.4 : 74.8, slope: 134 },
+        ],
+        holesData: pars.map((p, i) => ({
+          number: i + 1,
+          par: p,
+          strokeIndex: indexes[i],
+          lengthMeters: 280 + i * 10,
+        })),
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** Inserts a course with the tee of `coursePayload`. */
+export async function buildCourse(db: Db, holes: 9 | 18 = 18) {
+  const p = coursePayload(holes);
+  const [course] = await db
+    .insert(courses)
+    .values({
+      name: p.name,
+      club: p.club,
+      location: p.location,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      holes,
+    })
+    .returning();
+  const [tee] = await db
+    .insert(courseTees)
+    .values(
+      p.tees.map((t, position) => ({
+        courseId: course.id,
+        position,
+        name: t.name,
+        color: 'yellow' as const,
+        ratings: t.ratings.map((r) => ({ ...r, gender: r.gender as 'male' | 'female' })),
+        holes: t.holesData.map((h) => ({ ...h, lengthMeters: h.lengthMeters })),
+      })),
+    )
+    .returning();
+  return { course, tee };
+}

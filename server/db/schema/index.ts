@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './ball-groups';
 export * from './billing';
+export * from './courses';
 export * from './email';
 export * from './events';
 export * from './feedback';

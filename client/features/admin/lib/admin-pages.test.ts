@@ -7,6 +7,7 @@ describe('admin pages', () => {
     expect(currentAdminPage('/admin/members')?.label).toBe('Medlemskap');
     expect(currentAdminPage('/admin/audit/')?.label).toBe('Logg');
     expect(currentAdminPage('/events/new')?.label).toBe('Evenemang');
+    expect(currentAdminPage('/admin/courses/new')?.label).toBe('Banor');
   });
 
   it('does not take a page for another that only starts like it', () => {

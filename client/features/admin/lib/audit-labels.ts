@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ball_groups.move': 'Flyttade deltagare',
   'ball_groups.together_add': 'Önskade spela tillsammans',
   'ball_groups.together_remove': 'Tog bort önskemål om att spela tillsammans',
+  'course.create': 'Lade till bana',
+  'course.update': 'Ändrade bana',
 };
 
 /** The filter choices of the 'Logg' page: every action, or one area by its prefix. */
@@ -42,6 +44,7 @@ export const AUDIT_AREAS = [
   { value: 'membership.', label: 'Medlemskap' },
   { value: 'report.', label: 'Moderering' },
   { value: 'ball_groups.', label: 'Bollgrupper' },
+  { value: 'course.', label: 'Banor' },
 ] as const;
 
 /** The label of an action. */
@@ -163,6 +166,7 @@ const TARGET_LABELS: Record<string, string> = {
   user: 'Medlem',
   report: 'Anmälan (moderering)',
   ball_group: 'Bollgrupp',
+  course: 'Bana',
 };
 
 /**
@@ -175,6 +179,7 @@ export function auditTargetText(e: AuditEntry): string {
   const deletedTitle = typeof e.details.title === 'string' ? e.details.title : null;
   if (e.targetType === 'event') return e.eventTitle ?? deletedTitle ?? `${type} ${e.targetId}`;
   if (e.targetType === 'user' && e.targetName) return e.targetName;
+  if (e.targetType === 'course' && typeof e.details.name === 'string') return `${type}: ${e.details.name}`;
   if (e.eventTitle) return `${type}, ${e.eventTitle}`;
   return `${type} ${e.targetId}`;
 }

@@ -1,0 +1,35 @@
+import { apiJson } from '@client/lib/api';
+import { type Course, type CourseInput, courseSchema } from '@common/schemas/courses';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+const ADMIN_COURSES_KEY = '/api/admin/courses';
+
+/** GET /api/admin/courses: every course with its tees, by name. */
+export function useAdminCourses() {
+  return useQuery({
+    queryKey: [ADMIN_COURSES_KEY],
+    queryFn: () => apiJson<Course[]>('GET', ADMIN_COURSES_KEY, undefined, z.array(courseSchema)),
+  });
+}
+
+/** GET /api/admin/courses/{id}; not asked for a new course (`id` undefined). */
+export function useAdminCourse(id: number | undefined) {
+  return useQuery({
+    queryKey: [ADMIN_COURSES_KEY, id],
+    queryFn: () => apiJson<Course>('GET', `${ADMIN_COURSES_KEY}/${id}`, undefined, courseSchema),
+    enabled: id !== undefined,
+  });
+}
+
+/** POST /api/admin/courses (no id) or PUT /api/admin/courses/{id}; refreshes the courses. */
+export function useSaveCourse(id: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CourseInput) =>
+      id === undefined
+        ? apiJson<Course>('POST', ADMIN_COURSES_KEY, input, courseSchema)
+        : apiJson<Course>('PUT', `${ADMIN_COURSES_KEY}/${id}`, input, courseSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_COURSES_KEY] }),
+  });
+}
