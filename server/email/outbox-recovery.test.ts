@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { outboundEmails } from '../db/schema';
+import { emailRow, secondConnection, sleep, startApp, until } from '../test/email-context';
 import { TEST_ORIGIN } from '../test/test-app';
 import { createTestDatabase } from '../test/test-db';
 import { EMAIL_SEND_QUEUE } from './email.jobs';
 import { enqueueEmail, type MailSettings } from './outbox';
 import { createEmailSender, type Delivery } from './sender';
 import { renderEmail } from './templates/index';
-import { emailRow, secondConnection, sleep, startApp, until } from '../test/email-context';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp';
 
 const props = { firstName: 'Bo', url: `${TEST_ORIGIN}/reset-password?token=abc123` };

@@ -2,10 +2,10 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '../db/schema';
 import { ValidationError } from '../errors';
+import { emailRow, sleep, until } from '../test/email-context';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
 import { enqueueEmail, linksIn } from './outbox';
 import { type TemplateName, type TemplateProps, templateNames } from './templates/index';
-import { emailRow, sleep, until } from '../test/email-context';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from './test-smtp';
 
 const url = (path: string) => `${TEST_ORIGIN}${path}`;

@@ -1,4 +1,3 @@
-import type { NotificationType } from '@common/notification-types';
 import type { Notification } from '@common/schemas/notifications';
 import type { Db } from '../db/client';
 import {
@@ -7,7 +6,6 @@ import {
   REALTIME_CHANNEL,
   type RealtimeEnvelope,
 } from '../db/realtime-channel';
-import type { notifications } from '../db/schema';
 import { LIVE_EACH_MAX, NOTIFICATIONS_CHANNEL, newBatch } from './notice-channels';
 import { insertNotificationRows, type NotificationDraft, type NotificationRow } from './notices.queries';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../test/email-context';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../email/test-smtp';
+import { until } from '../test/email-context';
 import { buildAdmin, buildUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/test-app';
 
