@@ -1,5 +1,8 @@
 import type { DemoEventKind, SlotFormat } from './season';
 
+/** Where the winter's simulator evenings are held. */
+export const SIMULATOR_HALL = 'Golfhallen Kungsholmen, Stockholm';
+
 /** One way an event slot can look: what the members read, the clock times (Swedish) and the fees. */
 export interface DemoVariant {
   title: string;
