@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserById } from '../members/members.queries';
+import { findUserById } from '../auth/users.queries';
 import { buildUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-app';
 import { type CheckoutRequest, checkoutReturnUrls } from './billing.provider';

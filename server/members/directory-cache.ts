@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { stockholmDate } from '@common/time';
+import type { UserRow } from '../auth/users.presenter';
 import type { ChangeWatch } from '../db/change-watch';
 import type { Db } from '../db/client';
-import type { UserRow } from './members.presenter';
 import {
   countDirectory,
   countDirectoryAmong,

@@ -20,9 +20,6 @@ import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
-// The lookup of one account by id belongs to the accounts core; re-exported for members' use.
-export { findUserById } from '../auth/users.queries';
-
 export interface MemberSearchParams {
   q?: string;
   gender?: Gender | 'all';

@@ -14,13 +14,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '../auth/auth.policy';
 import { requireUser } from '../auth/current-user';
+import { presentFullUser, presentPublicUser } from '../auth/users.presenter';
+import { findUserById } from '../auth/users.queries';
 import { createBlockedIdsCache } from '../blocks/blocked-ids-cache';
 import { blocksHideMembersFrom, canSeeMember, seesHiddenMembers } from '../blocks/blocks.policy';
 import { authorize, NotFoundError } from '../errors';
 import { createDirectoryCache } from './directory-cache';
 import { canEditProfile, canSeeFullRecord } from './members.policy';
-import { presentFullUser, presentPublicUser } from './members.presenter';
-import { findUserById } from './members.queries';
 import { setProfileImage, updateProfile } from './members.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

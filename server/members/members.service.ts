@@ -2,12 +2,13 @@ import { msg } from '@common/messages';
 import type { ProfileUpdate } from '@common/schemas/users';
 import type { Actor } from '../auth/auth.policy';
 import { requestEmailChange } from '../auth/email-change';
+import type { UserRow } from '../auth/users.presenter';
+import { findUserById } from '../auth/users.queries';
 import type { Db } from '../db/client';
 import type { MailSettings } from '../email/outbox';
 import { NotFoundError } from '../errors';
 import { attachImage } from '../images/images.service';
-import type { UserRow } from './members.presenter';
-import { findUserById, setProfileImageId, updateProfileColumns } from './members.queries';
+import { setProfileImageId, updateProfileColumns } from './members.queries';
 
 /**
  * Saves the profile form (already validated by the shared schema: fullName and age derived).

@@ -5,12 +5,12 @@ import type {
   SendMessageInput,
   ThreadQuery,
 } from '@common/schemas/messages';
+import { presentPublicUser, type UserRow } from '../auth/users.presenter';
 import { assertCanSendDirectMessage, directMessagePermissions } from '../blocks/blocks.service';
 import type { Db } from '../db/client';
 import { publish } from '../domain-events/domain-events';
 import { authorize, NotFoundError, ValidationError } from '../errors';
 import { findEventTitle } from '../events/events.queries';
-import { presentPublicUser, type UserRow } from '../members/members.presenter';
 import { findLiveRegistration } from '../registrations/registrations.queries';
 import { checkNewConversation } from './message-spam';
 import { canMessage, canUseGroupChat, type Participation } from './messages.policy';
