@@ -1,6 +1,6 @@
 import type { ServerRealtimeEvent } from '@common/schemas/messages';
 import type { WebSocket } from 'ws';
-import type { LiveSession } from './session-sockets';
+import type { LiveSession } from '../plugins/session-store.queries';
 
 /** A socket may queue this many unsent bytes (a client that stopped reading); more closes it. */
 export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;

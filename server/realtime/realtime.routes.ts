@@ -14,10 +14,11 @@ import { findMessageWithSender } from '../messages/messages.queries';
 import { groupChatReaders, messageRecipients, requireGroupChat } from '../messages/messages.service';
 import { presentNotification } from '../notifications/notifications.create';
 import { listBatchNotifications } from '../notifications/notifications.queries';
+import { parseEndedSessions, SESSIONS_ENDED_CHANNEL } from '../plugins/ended-sessions';
+import { liveSessions } from '../plugins/session-store.queries';
 import { PresenceWriter } from './presence';
 import { CLOSE_POLICY_VIOLATION, MAX_SOCKETS_PER_USER, RealtimeHub } from './realtime.hub';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publish';
-import { liveSessions, parseEndedSessions, SESSIONS_ENDED_CHANNEL } from './session-sockets';
 
 declare module 'fastify' {
   interface FastifyInstance {
