@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../limits';
 import { msg } from '../messages';
 import type { Notification } from './notifications';
+import type { Leaderboard } from './scoring';
 import { publicUserSchema } from './users';
 
 /** Message text: trimmed, not blank, at most 5,000 characters; stored and shown as plain text. */
@@ -102,6 +103,9 @@ export const clientRealtimeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join_messages'), userId: z.string() }),
   z.object({ type: z.literal('watch_event_chat'), eventId: z.number().int().positive() }),
   z.object({ type: z.literal('unwatch_event_chat'), eventId: z.number().int().positive() }),
+  // Issue 29: a leaderboard page open on a golf day (participants; everyone once results are public).
+  z.object({ type: z.literal('watch_leaderboard'), eventId: z.number().int().positive() }),
+  z.object({ type: z.literal('unwatch_leaderboard'), eventId: z.number().int().positive() }),
 ]);
 export type ClientRealtimeMessage = z.infer<typeof clientRealtimeSchema>;
 
@@ -113,4 +117,5 @@ export type ServerRealtimeEvent =
   | { type: 'messages_read'; data: { userId: string } }
   | { type: 'event_notification'; data: { notification: EventNotification } }
   | { type: 'notification'; data: Notification }
+  | { type: 'leaderboard'; data: { leaderboard: Leaderboard } }
   | { type: 'error'; data: { message: string } };
