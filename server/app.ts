@@ -38,6 +38,7 @@ import type { Database, Db } from './db/client';
 import { subscribe } from './domain-events/domain-events';
 import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
+import { outboxStats } from './email/outbox.queries';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
 import { handleEventFeeEvent } from './event-payments/event-payments.service';
 import { eventsRoutes } from './events/events.routes';
@@ -50,6 +51,8 @@ import { imagesRoutes } from './images/images.routes';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
+import { createMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/metrics.routes';
 import { myDataRoutes } from './my-data/my-data.routes';
 import { ballGroupPreviewRoutes } from './notifications/ball-group-preview.routes';
 import { ballGroupSubscriptions } from './notifications/ball-group-subscriptions';
@@ -174,6 +177,13 @@ export async function buildApp({
   registerErrorHandler(app);
   // The zod validator (with the object-body guard), NUL refusal, no-store on API answers, the route catalog.
   registerSafeDefaults(app);
+  // Metrics (issue 32): a registry of this app's own, GET /metrics, the timing of every request; the outbox
+  // and the jobs report at each scrape (realtime and push report from their own registration).
+  const metrics = createMetrics({ enabled: Boolean(config.METRICS_TOKEN), database, log: app.log });
+  metrics.sources.emails = () => outboxStats(database.db);
+  metrics.sources.jobs = () => jobs.counts();
+  app.decorate('metrics', metrics);
+  registerMetrics(app);
 
   await app.register(swagger, {
     openapi: {

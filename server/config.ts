@@ -91,6 +91,8 @@ const envSchema = z
     STRIPE_API_HOST: z.string().optional(),
     STRIPE_API_PORT: z.coerce.number().int().optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    /** The bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404 (issue 32). */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(500).optional(),
   })
   .superRefine((v, ctx) => {
     const oidc = [v.OIDC_ISSUER_URL, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;

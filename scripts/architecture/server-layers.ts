@@ -9,6 +9,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   // Core: configuration, errors, the database, sessions and security plugins, jobs, the e-mail outbox,
   // and the publisher of domain events.
   ['config.ts', 'errors.ts', 'log-destination.ts', 'exit-watchdog.ts', 'db'],
+  // Metrics (issue 32): the registry and GET /metrics; the domains above report into it.
+  ['metrics'],
   ['plugins', 'jobs', 'domain-events', 'shutdown.ts'],
   ['email'],
   // Accounts: who a member is and how they log in.

@@ -19,6 +19,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 
 export type NotifyHandler = (payload: string) => void;
 
+/**
+ * The connection pool and its errors, for /metrics. PostgreSQL: the request pool's connections (pg.Pool's
+ * totalCount, idleCount, waitingCount). PGlite is one connection in process: total 1, idle while no
+ * statement runs, waiting the statements queued behind the one that runs. `queryErrors`: failed
+ * statements since the database was opened, by SQLSTATE (`none` when the error has no code).
+ */
+export interface DatabaseStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+  queryErrors: ReadonlyMap<string, number>;
+}
+
 /** An open database: Drizzle, its kind, health, pub/sub and shutdown. */
 export interface Database {
   db: Db;
@@ -34,6 +48,8 @@ export interface Database {
   listenerEpoch(): number | null;
   /** Runs fn while holding a cluster-wide lock (PostgreSQL advisory lock on its own connection). */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
+  /** Pool use and failed statements so far (metrics). */
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
 
@@ -69,6 +85,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it.
   });
+  const queryErrors = new Map<string, number>();
+  // Every statement of the pool goes through one of its clients (pool.query too): count the failed ones.
+  pool.on('connect', (client) => countFailures(client, queryErrors));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | null = null;
   let epoch = 0;
@@ -129,6 +148,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     listenerEpoch: () => (listener ? epoch : null),
+    stats: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      queryErrors,
+    }),
     async exclusively(fn) {
       const lockClient = new pg.Client({ connectionString: url });
       await lockClient.connect();
@@ -182,6 +208,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm, unaccent },
   });
+  const queryErrors = new Map<string, number>();
+  const running = instrumentPglite(client, queryErrors);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -196,6 +224,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     listenerEpoch: () => 1,
+    stats: () => ({
+      max: 1,
+      total: 1,
+      idle: running() === 0 ? 1 : 0,
+      waiting: Math.max(0, running() - 1),
+      queryErrors,
+    }),
     exclusively(fn) {
       return fn();
     },
@@ -204,6 +239,72 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       release();
     },
   };
+}
+
+function countError(errors: Map<string, number>, err: unknown): void {
+  const code = (err as { code?: unknown } | null)?.code;
+  // SQLSTATE is five characters; anything else (a lost connection's errno) is counted without a code.
+  const key = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : 'none';
+  errors.set(key, (errors.get(key) ?? 0) + 1);
+}
+
+/** Counts the failed statements of a pg client (promise and callback forms) without changing what they return. */
+function countFailures(client: pg.PoolClient, errors: Map<string, number>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        if (err) countError(errors, err);
+        return callback(err, ...rest);
+      };
+    }
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(undefined, (err: unknown) => countError(errors, err));
+    }
+    return result;
+  };
+}
+
+/**
+ * Counts PGlite's failed statements (on the client and inside its transactions) and the operations
+ * that hold or wait for its one connection. Returns how many hold or wait right now.
+ */
+function instrumentPglite(client: PGlite, errors: Map<string, number>): () => number {
+  let running = 0;
+  const counted =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>, track: boolean) =>
+    async (...args: A): Promise<R> => {
+      if (track) running++;
+      try {
+        return await fn(...args);
+      } catch (err) {
+        countError(errors, err);
+        throw err;
+      } finally {
+        if (track) running--;
+      }
+    };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = counted(query, true) as typeof client.query;
+  client.exec = counted(exec, true) as typeof client.exec;
+  client.transaction = (async (callback: Parameters<typeof client.transaction>[0]) => {
+    running++;
+    try {
+      return await transaction((tx) => {
+        tx.query = counted(tx.query.bind(tx), false) as typeof tx.query;
+        tx.exec = counted(tx.exec.bind(tx), false) as typeof tx.exec;
+        return callback(tx);
+      });
+    } finally {
+      running--;
+    }
+  }) as typeof client.transaction;
+  return () => running;
 }
 
 /** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so instances take turns. */

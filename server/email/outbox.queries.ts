@@ -181,3 +181,30 @@ export async function countQueued(db: Db): Promise<number> {
     .where(inArray(outboundEmails.status, ['queued', 'sending']));
   return row?.n ?? 0;
 }
+
+/** The outbox at a glance (metrics): rows by status, and the age in seconds of the oldest queued one (0: none). */
+export interface OutboxStats {
+  byStatus: Record<(typeof outboundEmails.status.enumValues)[number], number>;
+  oldestQueuedSeconds: number;
+}
+
+/** Counts the outbox by status (its status index) and finds the oldest queued row, in one statement. */
+export async function outboxStats(db: Db): Promise<OutboxStats> {
+  const rows = await db
+    .select({
+      status: outboundEmails.status,
+      count: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outboundEmails.createdAt})), 0)::float8`,
+    })
+    .from(outboundEmails)
+    .groupBy(outboundEmails.status);
+  const byStatus = Object.fromEntries(
+    outboundEmails.status.enumValues.map((s) => [s, 0]),
+  ) as OutboxStats['byStatus'];
+  let oldestQueuedSeconds = 0;
+  for (const row of rows) {
+    byStatus[row.status] = Number(row.count);
+    if (row.status === 'queued') oldestQueuedSeconds = Math.max(0, Number(row.oldestSeconds));
+  }
+  return { byStatus, oldestQueuedSeconds };
+}

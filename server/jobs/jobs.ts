@@ -16,6 +16,16 @@ export interface JobsTeardown {
   afterStop?(): Promise<void>;
 }
 
+/** pg-boss 10's job states, in its order. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+
+/** How many jobs one queue holds in one state (completed ones until they are archived, after an hour). */
+export interface JobCount {
+  queue: string;
+  state: (typeof JOB_STATES)[number];
+  count: number;
+}
+
 /** Work to do once pg-boss runs (queues, workers, schedules). */
 export type JobsSetup = (jobs: Jobs) => Promise<JobsTeardown | undefined>;
 
@@ -47,6 +57,8 @@ export interface Jobs {
   /** Wakes a worker at once instead of at its next poll. */
   notifyWorker(workerId: string): void;
   schedule(name: string, cron: string, data?: object, options?: PgBoss.ScheduleOptions): Promise<void>;
+  /** Jobs by queue and state, every queue with every state (0 included); null while not running (metrics). */
+  counts(): Promise<JobCount[] | null>;
 }
 
 /**
@@ -234,6 +246,21 @@ export function createJobs(database: Database, config: Config, log: FastifyBaseL
       }),
     notifyWorker: (workerId) => boss?.notifyWorker(workerId),
     schedule: (name, cron, data, options) => need().schedule(name, cron, data, options),
+    async counts() {
+      const b = boss;
+      const conn = connection;
+      if (!b || !conn) return null;
+      // One scan of the job table (pg-boss's getQueueSize would be one per queue and state).
+      const queues = (await b.getQueues()) as { name: string }[];
+      const { rows } = (await conn.db.executeSql(
+        'select name, state::text as state, count(*)::int as count from pgboss.job group by name, state',
+        [],
+      )) as { rows: { name: string; state: string; count: number }[] };
+      const found = new Map(rows.map((r) => [`${r.name} ${r.state}`, Number(r.count)]));
+      return queues.flatMap(({ name }) =>
+        JOB_STATES.map((state) => ({ queue: name, state, count: found.get(`${name} ${state}`) ?? 0 })),
+      );
+    },
   };
   return jobs;
 }

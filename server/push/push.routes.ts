@@ -33,6 +33,7 @@ export async function registerPush(app: FastifyInstance): Promise<void> {
       subject: vapidSubject(app.config.mailFrom, app.config.publicUrl),
       log: app.log,
       production: app.config.NODE_ENV === 'production',
+      onOutcome: (outcome) => app.metrics.pushMessage(outcome),
     }),
   );
   await app.register(pushRoutes);

@@ -39,6 +39,8 @@ export interface PushSenderOptions {
   production?: boolean;
   /** Resolves a host to all its addresses (`dns.lookup`, all: true); tests pass their own answers. */
   resolve?: ResolveHost;
+  /** Told what came of each message (metrics: `singelgolf_push_messages_total`). */
+  onOutcome?: (outcome: Outcome) => void;
 }
 
 /** Push services refuse more than about 4 KB of payload; longer texts are shortened. */
@@ -62,7 +64,7 @@ export function vapidSubject(mailFrom: string, publicUrl: string): string {
   return publicUrl.startsWith('https:') ? publicUrl : 'mailto:noreply@localhost';
 }
 
-type Outcome = 'delivered' | 'gone' | 'failed';
+export type Outcome = 'delivered' | 'gone' | 'failed';
 
 /** Posts one message and answers the push service's status; `addresses`: connect only to these. */
 function post(
@@ -111,7 +113,7 @@ function post(
  * No transaction is open while it waits on the network.
  */
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const { db, keys, subject, log, production = false, resolve = systemResolve } = options;
+  const { db, keys, subject, log, production = false, resolve = systemResolve, onOutcome } = options;
   const ttl = options.ttlSeconds ?? 24 * 60 * 60;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
@@ -174,6 +176,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         url: payload.url,
       } satisfies PushPayload);
       const outcomes = await Promise.all(subs.map((s) => sendOne(s, body)));
+      for (const outcome of outcomes) onOutcome?.(outcome);
       const delivered = subs.filter((_, i) => outcomes[i] === 'delivered').map((s) => s.id);
       const gone = subs.filter((_, i) => outcomes[i] === 'gone').map((s) => s.id);
       try {

@@ -73,6 +73,8 @@ async function realtimeRoutes(app: FastifyInstance) {
   });
   app.decorate('realtime', hub);
   app.decorate('presence', presence);
+  // Open sockets on this instance, read at each scrape of /metrics.
+  app.metrics.sources.websocketConnections = () => hub.size;
   const send = (socket: WebSocket, event: ServerRealtimeEvent) => hub.send(socket, event);
 
   /**
