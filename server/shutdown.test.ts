@@ -179,6 +179,14 @@ function signUp(port: number, origin: string, email: string, hold = false) {
 }
 
 describe('the server process', () => {
+  it('is the file the Docker image starts (its CMD), built by the build this test runs (issue 32)', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
+    const args = JSON.parse(cmd![1]) as string[];
+    expect(args.slice(0, -1)).toEqual(['node', '--enable-source-maps']);
+    expect(path.join(root, args.at(-1)!)).toBe(serverBuild);
+    expect(existsSync(serverBuild)).toBe(true);
+  });
+
   it('stops with a message naming a wrong variable', async () => {
     const s = await startServer({ PORT: 'femtusen', DATABASE_URL: '' });
     expect((await s.exit).code).toBe(1);
@@ -340,8 +348,21 @@ describe('the server process', () => {
       }
     };
     try {
-      const plain = await startServer({ ...database.env, NODE_ENV: 'production' });
+      const metricsToken = 'shutdown-test-metrics-token-0123456789';
+      const plain = await startServer({
+        ...database.env,
+        NODE_ENV: 'production',
+        METRICS_TOKEN: metricsToken,
+      });
       await ready(plain);
+      // The built server serves /metrics (issue 32): the readiness probes above are counted by route.
+      const metrics = await fetch(`http://127.0.0.1:${plain.port}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(
+        /^singelgolf_http_requests_total\{method="GET",route="\/readyz",status="200"\} [1-9]/m,
+      );
       plain.child.kill('SIGTERM');
       expect((await plain.exit).code).toBe(0);
       expect(await countDemo()).toBe(0);
