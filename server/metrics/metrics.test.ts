@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,26 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sampleValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sampleValue(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sampleValue(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+  });
+
+  it('is what docs/operations.md describes and docs/grafana-dashboard.json charts', async () => {
+    const { types } = await scrape();
+    const ours = [...types.keys()].filter((name) => name.startsWith('singelgolf_'));
+    expect(ours.length).toBeGreaterThanOrEqual(12);
+    const doc = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+    for (const name of ours) expect(doc, name).toContain(`\`${name}\``);
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../docs/grafana-dashboard.json', import.meta.url), 'utf8'),
+    ) as { panels: { targets: { expr: string }[] }[] };
+    const charted = new Set(
+      dashboard.panels
+        .flatMap((p) => p.targets.map((target) => target.expr))
+        .flatMap((expr) => expr.match(/\b(singelgolf|process|nodejs)_[a-z0-9_]+/g) ?? [])
+        .map((name) => name.replace(/_(bucket|sum|count)$/, '')),
+    );
+    // Every name the dashboard queries exists, and every metric of ours is charted.
+    for (const name of charted) expect(types.has(name), name).toBe(true);
+    for (const name of ours) expect(charted, name).toContain(name);
   });
 
   it('counts a request under its route pattern and status, never its raw URL, with its duration', async () => {
