@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { outboundEmails } from '../db/schema';
 import { startTestPushService } from '../push/test-push-service';
 import { openSocket } from '../realtime/test-socket';
@@ -85,6 +86,17 @@ function sampleValue(
   expect(hits.length, `${name} ${JSON.stringify(labels)}`).toBeLessThanOrEqual(1);
   return hits[0]?.value;
 }
+
+describe('METRICS_TOKEN', () => {
+  it('is optional, and when set must be 32+ characters (a short token stops the server naming it)', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).METRICS_TOKEN).toBe(TOKEN);
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+  });
+});
 
 describe('GET /metrics without METRICS_TOKEN', () => {
   let t: TestContext;
