@@ -11,6 +11,8 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,6 +85,37 @@ describe('Dockerfile', () => {
     }
     // Secrets, data and dependencies never enter the build context.
     expect(ignored).toEqual(expect.arrayContaining(['.env', 'node_modules', 'data', '.git']));
+  });
+});
+
+describe('the health check of the image and of the compose file', () => {
+  it('exits 0 while /readyz answers 200 and 1 when it answers 503 or nothing listens', async () => {
+    const health = dockerfile('runtime').find((l) => l.startsWith('HEALTHCHECK '))!;
+    const imageCommand = JSON.parse(/ CMD (\[.*\])$/.exec(health)![1]) as string[];
+    expect(imageCommand.slice(0, 2)).toEqual(['node', '-e']);
+    let status = 200;
+    const server = http.createServer((req, res) => {
+      res.statusCode = req.url === '/readyz' ? status : 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const probe = (script: string, env: Record<string, string>) =>
+      new Promise<number | null>((resolve) => {
+        spawn(process.execPath, ['-e', script], { env: { ...process.env, ...env } }).on('exit', resolve);
+      });
+    try {
+      expect(await probe(imageCommand[2], { PORT: String(port) })).toBe(0);
+      status = 503;
+      expect(await probe(imageCommand[2], { PORT: String(port) })).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(await probe(imageCommand[2], { PORT: String(port) })).toBe(1);
+    // The compose file's check is the same script on the instances' fixed port 5000.
+    expect(read('docker-compose.yml')).toContain(
+      JSON.stringify(imageCommand[2].replace("' + (process.env.PORT || 5000) + '", '5000')),
+    );
   });
 });
 
