@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './registrations';
 export * from './safety';
 export * from './users';
+export * from './rate-limits';
