@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { lockHolder, openDatabase } from './client';
@@ -65,6 +74,8 @@ export async function backupDatabase(
         await database.close();
       }
     }
+    // The backup holds every member's data and the server's own keys (server_secrets): owner only.
+    chmodSync(partial, 0o600);
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
