@@ -9,6 +9,8 @@ export interface ReverseProxy {
   served: { port: number; upgrade: boolean; url: string }[];
   /** Requests or upgrades sent again to the next backend because one refused the connection. */
   retries: number;
+  /** Requests sent again because a backend reset the connection before answering (see below). */
+  resets: number;
   /** Requests answered 502: what went wrong with the backend. */
   failures: { port: number; url: string; error: string }[];
   close(): Promise<void>;
@@ -19,12 +21,23 @@ const isRefused = (err: NodeJS.ErrnoException) => err.code === 'ECONNREFUSED';
 /**
  * Round-robin over `backends` (ports on 127.0.0.1), with WebSocket upgrades passed through. A backend that
  * refuses the connection (stopped, or restarting) is skipped and the request goes to the next one: a
- * refused connection never reached the server, so sending it again is safe for any method. One connection
- * per request (no keep-alive to the backends), so a backend that stops is not reached over an old one.
+ * refused connection never reached the server, so sending it again is safe for any method. So is a
+ * connection reset before any answer: a stopping instance (server/shutdown.ts) answers every request it
+ * has read, and the kernel resets only the connections it completed after the listener's last accept,
+ * whose requests the app never saw (nginx: `proxy_next_upstream error`, plus `non_idempotent` for POST).
+ * A request sent twice would show as a duplicate row in the tests. One connection per request (no
+ * keep-alive to the backends), so a backend that stops is not reached over an old one.
  */
 export async function startReverseProxy(backends: number[]): Promise<ReverseProxy> {
   let next = 0;
-  const proxy: ReverseProxy = { port: 0, served: [], retries: 0, failures: [], close: async () => {} };
+  const proxy: ReverseProxy = {
+    port: 0,
+    served: [],
+    retries: 0,
+    resets: 0,
+    failures: [],
+    close: async () => {},
+  };
   const order = () => {
     const start = next++ % backends.length;
     return backends.map((_, i) => backends[(start + i) % backends.length]);
@@ -37,17 +50,21 @@ export async function startReverseProxy(backends: number[]): Promise<ReverseProx
       const body = Buffer.concat(chunks);
       const tryBackend = (ports: number[]) => {
         const [port, ...rest] = ports;
+        let answered = false;
         const upstream = http.request(
           { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent: false },
           (answer) => {
+            answered = true;
             proxy.served.push({ port, upgrade: false, url: req.url ?? '' });
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);
           },
         );
         upstream.on('error', (err: NodeJS.ErrnoException) => {
-          if (isRefused(err) && rest.length) {
-            proxy.retries++;
+          const reset = err.code === 'ECONNRESET' && !answered;
+          if ((isRefused(err) || reset) && rest.length) {
+            if (reset) proxy.resets++;
+            else proxy.retries++;
             tryBackend(rest);
             return;
           }
