@@ -173,23 +173,27 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/** The process holding a PGlite data folder's lock (a running site), or null when none does. */
+export function lockHolder(dir: string): number | null {
+  const lockFile = path.join(dir, 'singelgolf.lock');
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, 'utf8'));
+  if (!pid || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    // EPERM: the process exists but belongs to another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
 /** Takes a lock file so that two processes never open one PGlite folder. */
 function takeLock(dir: string): () => void {
   const lockFile = path.join(dir, 'singelgolf.lock');
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    let alive = false;
-    try {
-      if (pid && pid !== process.pid) {
-        process.kill(pid, 0);
-        alive = true;
-      }
-    } catch {
-      alive = false;
-    }
-    if (alive)
-      throw new Error(`DATA_DIR ${dir} is in use by process ${pid}; stop it or use another DATA_DIR`);
-  }
+  const pid = lockHolder(dir);
+  if (pid !== null)
+    throw new Error(`DATA_DIR ${dir} is in use by process ${pid}; stop it or use another DATA_DIR`);
   writeFileSync(lockFile, String(process.pid));
   return () => rmSync(lockFile, { force: true });
 }

@@ -2,6 +2,7 @@ import { msg } from '@common/messages';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Requests that come from elsewhere by design (signed webhooks; one-click unsubscribe from mail programs).
@@ -144,8 +145,18 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       route.config = { ...route.config, rateLimit: writeLimit };
     }
   });
+  // On PostgreSQL every instance counts in the same table, so N a minute is N across the site; on PGlite
+  // (one process) the plugin's in-memory store.
+  const shared = app.database.kind === 'postgres';
+  if (shared) {
+    const stopSweep = sweepRateLimitCounters(app.db, (err) =>
+      app.log.warn({ err }, 'rate-limit sweep failed'),
+    );
+    app.addHook('onClose', async () => stopSweep());
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(shared ? { store: postgresRateLimitStore(app.db) } : {}),
     keyGenerator: (request) => {
       const userId = request.session?.get('userId');
       return userId ? `u:${userId}` : `ip:${request.ip ?? 'unknown'}`;

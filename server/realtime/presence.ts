@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { deleteInstancePresence, refreshPresence, setPresence } from './presence.queries';
+import { PRESENCE_FRESH_SECONDS } from '../notifications/message-notices.queries';
+import {
+  admitSocket,
+  deleteInstancePresence,
+  refreshPresence,
+  setPresence,
+  socketsElsewhere,
+} from './presence.queries';
 
 export { pruneStalePresence } from './presence.queries';
 
@@ -21,6 +28,37 @@ export class PresenceWriter {
   /** The member now holds `sockets` sockets here (0 removes the row). */
   set(userId: string, sockets: number): void {
     this.enqueue(() => setPresence(this.db, { userId, instanceId: this.instanceId, sockets }));
+  }
+
+  /**
+   * The member's newest socket here may stay only if their sockets on every live instance are at most
+   * `cap` (PostgreSQL: several instances). `sockets()` is read when the write runs, after the writes
+   * queued before it. False: the newest socket must go (its count here is already written without it).
+   */
+  admit(userId: string, sockets: () => number, cap: number): Promise<boolean> {
+    const result = this.queue.then(() =>
+      admitSocket(this.db, {
+        userId,
+        instanceId: this.instanceId,
+        sockets: sockets(),
+        cap,
+        freshSeconds: PRESENCE_FRESH_SECONDS,
+      }),
+    );
+    this.queue = result.then(
+      () => {},
+      (err) => this.onError(err),
+    );
+    return result;
+  }
+
+  /** Sockets the member holds on the other live instances. */
+  elsewhere(userId: string): Promise<number> {
+    return socketsElsewhere(this.db, {
+      userId,
+      instanceId: this.instanceId,
+      freshSeconds: PRESENCE_FRESH_SECONDS,
+    });
   }
 
   /** The heartbeat: this instance's members are still here. */

@@ -303,6 +303,11 @@ export class RealtimeHub {
     }
   }
 
+  /** Lets go of a socket over the member's cap across instances (1008, as any other limit). */
+  refuse(socket: WebSocket): void {
+    if (this.peers.has(socket)) this.closeForPolicy(socket, 'too many sockets');
+  }
+
   /** Closes every socket (server shutdown: 1001 'going away'). */
   closeAll(): void {
     for (const socket of [...this.peers.keys()]) this.closeSocket(socket, 1001, 'server shutting down');

@@ -43,7 +43,9 @@ function groupChatOf(event: ServerRealtimeEvent): number | null {
 
 /**
  * Only logged-in members from this site may open the socket (no cross-site WebSocket hijacking), and
- * at most MAX_SOCKETS_PER_USER each on this instance (429).
+ * at most MAX_SOCKETS_PER_USER each (429): on this instance, and on PostgreSQL across every live
+ * instance (their presence rows). Two upgrades at once may both pass here; the handler's admission
+ * under a lock per member decides then (server/realtime/presence.queries.ts admitSocket).
  */
 async function checkUpgrade(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const origin = request.headers.origin;
@@ -53,7 +55,11 @@ async function checkUpgrade(app: FastifyInstance, request: FastifyRequest, reply
   }
   const user = await request.currentUser();
   if (!user) return reply.status(401).send({ message: msg.notLoggedIn });
-  if (app.realtime.countFor(user.id) >= MAX_SOCKETS_PER_USER) {
+  let sockets = app.realtime.countFor(user.id);
+  if (sockets < MAX_SOCKETS_PER_USER && app.database.kind === 'postgres') {
+    sockets += await app.presence.elsewhere(user.id);
+  }
+  if (sockets >= MAX_SOCKETS_PER_USER) {
     return reply.status(429).send({ message: msg.realtimeTooManySockets });
   }
 }
@@ -208,6 +214,17 @@ async function realtimeRoutes(app: FastifyInstance) {
         return;
       }
       let queue = Promise.resolve();
+      if (app.database.kind === 'postgres') {
+        // The cap across instances, decided under a lock per member; frames wait for the answer.
+        queue = presence
+          .admit(user.id, () => hub.countFor(user.id), MAX_SOCKETS_PER_USER)
+          .then(
+            (admitted) => {
+              if (!admitted) hub.refuse(socket);
+            },
+            (err) => app.log.warn({ err }, 'realtime admission failed'),
+          );
+      }
       socket.on('message', (raw, isBinary) => {
         // Size and rate first, before any parsing: a flood costs a few operations a frame, then nothing.
         if (!hub.admit(socket, frameBytes(raw)) || isBinary) return;

@@ -79,6 +79,8 @@ export const sessionIdOf = (client: TestClient): string => sessionIdOfCookie(cli
 export interface TestContextOptions {
   /** Start the background jobs (pg-boss: e-mail sending); off by default. */
   jobs?: boolean;
+  /** The database to build the app on instead of a fresh copy of the template (closed by close()). */
+  database?: Database;
 }
 
 /** Builds the app on a fresh copy of the migrated test database. */
@@ -86,7 +88,7 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,

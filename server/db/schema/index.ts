@@ -8,6 +8,7 @@ export * from './feedback';
 export * from './images';
 export * from './messages';
 export * from './notifications';
+export * from './rate-limits';
 export * from './registrations';
 export * from './safety';
 export * from './users';

@@ -1,0 +1,9 @@
+CREATE TABLE "rate_limit_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limit_counters_expires_idx" ON "rate_limit_counters" USING btree ("expires_at");--> statement-breakpoint
+-- hand-written: the counters need no crash safety or backup (pg_dump --no-unlogged-table-data), so no WAL.
+ALTER TABLE "rate_limit_counters" SET UNLOGGED;
