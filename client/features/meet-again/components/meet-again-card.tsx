@@ -13,6 +13,7 @@ import { avatarInitial, displayName } from '@common/rules/display-name';
 import type { EventDetail } from '@common/schemas/events';
 import type { MeetAgainPerson } from '@common/schemas/meet-again';
 import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAnswerMeetAgain, useMeetAgain } from '../api/meet-again-api';
 
@@ -23,6 +24,10 @@ function PersonAnswer({ eventId, person }: { eventId: number; person: MeetAgainP
   const save = useAnswerMeetAgain(eventId);
   const name = displayName(person.user);
   const labelId = `vill-ses-igen-${person.user.id}`;
+  // Shown at once; the saved answer comes back with the server's answer (or the old one on a failure).
+  const saved = person.choice ?? NO_ANSWER;
+  const [value, setValue] = useState(saved);
+  useEffect(() => setValue(saved), [saved]);
   return (
     <Card withBorder radius="md" padding="sm" component="li">
       <Group gap="sm" wrap="nowrap" align="center" mb="xs">
@@ -50,20 +55,26 @@ function PersonAnswer({ eventId, person }: { eventId: number; person: MeetAgainP
       ) : (
         <Radio.Group
           aria-labelledby={labelId}
-          value={person.choice ?? NO_ANSWER}
-          onChange={(value) => {
-            const choice = value === NO_ANSWER ? null : (value as MeetAgainChoice);
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            const choice = next === NO_ANSWER ? null : (next as MeetAgainChoice);
             save.mutate(
               { userId: person.user.id, choice },
-              { onError: (err) => toastError(msg.meetAgainSaveFailed, apiErrorMessage(err, 'Försök igen.')) },
+              {
+                onError: (err) => {
+                  setValue(saved);
+                  toastError(msg.meetAgainSaveFailed, apiErrorMessage(err, 'Försök igen.'));
+                },
+              },
             );
           }}
         >
           <Group gap="md" mt={4}>
             {MEET_AGAIN_CHOICES.map((c) => (
-              <Radio key={c} value={c} label={MEET_AGAIN_CHOICE_LABELS[c]} disabled={save.isPending} />
+              <Radio key={c} value={c} label={MEET_AGAIN_CHOICE_LABELS[c]} />
             ))}
-            <Radio value={NO_ANSWER} label="Inget svar" disabled={save.isPending} />
+            <Radio value={NO_ANSWER} label="Inget svar" />
           </Group>
         </Radio.Group>
       )}
