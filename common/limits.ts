@@ -104,3 +104,7 @@ export const COURSE_LOCATION_MAX = 100;
 export const TEE_NAME_MAX = 40;
 /** A holes CSV (Hål;Par;Hcp-index;Längd): a header and at most 18 rows, a few hundred bytes. */
 export const HOLES_CSV_MAX_CHARS = 4000;
+
+// 'Vill ses igen' (issue 30): the answer window after an event, and the most answers one PUT takes.
+export const MEET_AGAIN_WINDOW_DAYS = 7;
+export const MEET_AGAIN_ANSWERS_MAX = 500;

@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'event_announcement',
   'payment_received',
   'subscription_changed',
+  'meet_again_match',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -46,6 +47,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   event_announcement: 'Meddelanden från arrangören',
   payment_received: 'Betalning mottagen',
   subscription_changed: 'Ändrat medlemskap',
+  meet_again_match: 'Matchning i Vill ses igen',
 };
 
 /**
@@ -68,6 +70,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   event_announcement: { email: true, push: true },
   payment_received: { email: true, push: false },
   subscription_changed: { email: true, push: false },
+  meet_again_match: { email: true, push: true },
 };
 
 /** Types that reach only members who switched on a channel for them (no in-app row otherwise). */

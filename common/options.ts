@@ -199,3 +199,18 @@ export const TEE_COLOR_LABELS: Record<TeeColor, string> = {
 export const RATING_GENDERS = ['male', 'female'] as const;
 export type RatingGender = (typeof RATING_GENDERS)[number];
 export const RATING_GENDER_LABELS: Record<RatingGender, string> = { male: 'Herr', female: 'Dam' };
+
+/** 'Vill ses igen' (issue 30): a member's private answer about another, and the kinds of match. */
+export const MEET_AGAIN_CHOICES = ['date', 'buddy', 'no'] as const;
+export type MeetAgainChoice = (typeof MEET_AGAIN_CHOICES)[number];
+export const MEET_AGAIN_CHOICE_LABELS: Record<MeetAgainChoice, string> = {
+  date: 'Dejt',
+  buddy: 'Golfkompis',
+  no: 'Nej tack',
+};
+export const MEET_AGAIN_MATCH_KINDS = ['date', 'buddy'] as const;
+export type MeetAgainMatchKind = (typeof MEET_AGAIN_MATCH_KINDS)[number];
+export const MEET_AGAIN_MATCH_LABELS: Record<MeetAgainMatchKind, string> = {
+  date: 'Dejt',
+  buddy: 'Golfkompis',
+};

@@ -28,6 +28,7 @@ import { rememberingSigner } from './auth/session-signer';
 import { findGroupsByIds } from './ball-groups/ball-groups.queries';
 import { ballGroupsRoutes } from './ball-groups/ball-groups.routes';
 import { blockedPairsRoutes } from './ball-groups/blocked-pairs.routes';
+import { addTogetherPairsSource } from './ball-groups/together-sources';
 import { billingRoutes } from './billing/billing.routes';
 import { handlePaymentCheckouts } from './billing/billing.sync';
 import { blocksRoutes } from './blocks/blocks.routes';
@@ -49,6 +50,10 @@ import { healthRoutes } from './health/health.routes';
 import { registerImageJobs } from './images/images.jobs';
 import { imagesRoutes } from './images/images.routes';
 import { createJobs, type Jobs } from './jobs/jobs';
+import { registerMeetAgainJobs } from './meet-again/meet-again.jobs';
+import { meetAgainRoutes } from './meet-again/meet-again.routes';
+import { golfBuddyPairs } from './meet-again/meet-again.service';
+import { meetAgainSubscriptions } from './meet-again/meet-again.subscriptions';
 import { membersRoutes } from './members/members.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { createMetrics } from './metrics/metrics';
@@ -125,6 +130,7 @@ function subscribeDomains(): void {
   subscribe(ballGroupSubscriptions);
   subscribe(realtimeSubscriptions);
   subscribe(feedbackSubscriptions);
+  subscribe(meetAgainSubscriptions);
 }
 
 /** Builds the whole app (API, IdP, WebSocket, client) without listening; tests inject into it. */
@@ -171,6 +177,9 @@ export async function buildApp({
   registerReminderJobs(jobs, { db: database.db, log: app.log });
   registerOfferJobs(jobs, { db: database.db, log: app.log });
   registerDietaryJobs(jobs, { db: database.db, log: app.log });
+  registerMeetAgainJobs(jobs, { db: database.db, log: app.log });
+  // 'Vill ses igen' sits above ball groups: its golf-buddy matches count as play-together wishes (issue 30).
+  addTogetherPairsSource(golfBuddyPairs);
   // Billing's webhook hands paid event fees up to event-payments, which sits above it (issue 31).
   handlePaymentCheckouts('event_fee', handleEventFeeEvent);
   app.setSerializerCompiler(serializerCompiler);
@@ -267,6 +276,7 @@ export async function buildApp({
   await app.register(feedbackRoutes);
   await app.register(billingRoutes);
   await app.register(eventPaymentsRoutes);
+  await app.register(meetAgainRoutes);
   // `app.push` (web push with the VAPID keys) and its routes; the personal calendar feed.
   await registerPush(app);
   // The notification centre's routes, one-click unsubscribe and the e-mail/push fan-out job.

@@ -25,6 +25,10 @@ const ProfilePage = lazyPage(() =>
 const MessagesPage = lazyPage(() =>
   import('@client/features/messages/pages/messages-page').then((m) => m.MessagesPage),
 );
+// 'Vill ses igen' (issue 30).
+const MatchesPage = lazyPage(() =>
+  import('@client/features/meet-again/pages/matches-page').then((m) => m.MatchesPage),
+);
 const SubscribePage = lazyPage(() =>
   import('@client/features/billing/pages/subscribe-page').then((m) => m.SubscribePage),
 );
@@ -119,6 +123,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'subscribe', element: <SubscribePage /> },
+          { path: 'matchningar', element: <MatchesPage /> },
         ],
       },
       {

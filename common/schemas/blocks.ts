@@ -18,13 +18,16 @@ export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 
 /**
  * GET/PUT /api/me/privacy: hidden from the members directory (admins still see the member, event
- * participant lists still show them to co-participants), and who may write to the member. Both fields
- * are required and nothing else is accepted.
+ * participant lists still show them to co-participants), who may write to the member and whether they take
+ * part in 'Vill ses igen'. The first two are required (meetAgain is optional in a PUT) and nothing else is
+ * accepted.
  */
 export const privacySettingsSchema = z.strictObject(
   {
     hiddenFromDirectory: z.boolean({ error: msg.privacyHiddenInvalid }),
     whoCanMessage: z.enum(WHO_CAN_MESSAGE, { error: msg.privacyWhoCanMessageInvalid }),
+    /** 'Vill ses igen' (issue 30): off, the member is neither asked nor listed. Left out of a PUT: unchanged. */
+    meetAgain: z.boolean({ error: msg.meetAgainInvalid }).optional(),
   },
   {
     error: (issue) => (issue.code === 'unrecognized_keys' ? msg.privacyUnknownField : msg.jsonObjectExpected),

@@ -27,6 +27,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['event-payments', 'reports', 'exports'],
   // What reacts to the community: notices (in-app, e-mail, push) and live delivery over WebSockets.
   ['notifications'],
+  // 'Vill ses igen' (issue 30): answers and matches after an event; notifies through notifications and
+  // hands its golf-buddy pairs to ball groups at app start (server/ball-groups/together-sources.ts).
+  ['meet-again'],
   ['realtime'],
   // Work across many domains (the organiser's tools, a member's own data, demo data), and the app.
   ['announcements', 'admin', 'my-data', 'feedback', 'health', 'seed'],

@@ -32,6 +32,7 @@ import {
   setRegistrationGroupId,
   updateGroupFields,
 } from './group-changes.queries';
+import { extraTogetherPairs } from './together-sources';
 
 /** The groups of an event with their members; 404 for an unknown event. */
 export async function getEventGroups(db: Db, eventId: number): Promise<BallGroup[]> {
@@ -54,10 +55,17 @@ export async function generateGroups(
     const field = await listEventMembers(tx, eventId, true);
     if (field.length === 0) throw new ValidationError(msg.groupsNoneRegistered);
     // Who shared a group in the last 12 months (weighted by how often), who have blocked one another
-    // (kept apart, decisions.md 'Trust, reach and safety') and who an admin asked to play together.
+    // (kept apart, decisions.md 'Trust, reach and safety') and who an admin asked to play together, or
+    // matched as golf buddies in 'Vill ses igen' (issue 30; handed in by together-sources.ts).
     const pairs = await previousPairs(tx, eventId, event.startTime);
     const blocked = await findEventBlockedPairs(tx, eventId);
-    const together = await togetherUserPairs(tx, eventId);
+    const together = [
+      ...(await togetherUserPairs(tx, eventId)),
+      ...(await extraTogetherPairs(
+        tx,
+        field.map((m) => m.userId),
+      )),
+    ];
     const plan = generateBallGroups(
       field.map((m) => ({ id: m.id, userId: m.userId, handicap: m.handicap, gender: m.gender })),
       pairs,

@@ -18,7 +18,11 @@ export function presentBlockedMember(row: BlockedMemberRow): BlockedMember {
 
 /** The member's privacy settings (GET/PUT /api/me/privacy). */
 export function presentPrivacySettings(
-  u: Pick<UserRow, 'hiddenFromDirectory' | 'whoCanMessage'>,
+  u: Pick<UserRow, 'hiddenFromDirectory' | 'whoCanMessage' | 'meetAgainEnabled'>,
 ): PrivacySettings {
-  return { hiddenFromDirectory: u.hiddenFromDirectory, whoCanMessage: u.whoCanMessage };
+  return {
+    hiddenFromDirectory: u.hiddenFromDirectory,
+    whoCanMessage: u.whoCanMessage,
+    meetAgain: u.meetAgainEnabled,
+  };
 }

@@ -33,7 +33,7 @@ describe('privacy settings: GET/PUT /api/me/privacy and their effects', () => {
   it('starts visible, open to every member', async () => {
     const res = await m.get('/api/me/privacy');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ hiddenFromDirectory: false, whoCanMessage: 'members' });
+    expect(res.json()).toEqual({ hiddenFromDirectory: false, whoCanMessage: 'members', meetAgain: true });
   });
 
   it('refuses bad values, extra keys and bodies that are no object with Swedish messages, changing nothing', async () => {
@@ -66,7 +66,7 @@ describe('privacy settings: GET/PUT /api/me/privacy and their effects', () => {
   it('saves and answers the settings', async () => {
     const res = await m.put('/api/me/privacy', { hiddenFromDirectory: true, whoCanMessage: 'contacts' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ hiddenFromDirectory: true, whoCanMessage: 'contacts' });
+    expect(res.json()).toEqual({ hiddenFromDirectory: true, whoCanMessage: 'contacts', meetAgain: true });
     expect((await m.get('/api/me/privacy')).json()).toEqual(res.json());
     const [row] = await t.db
       .select({ hidden: users.hiddenFromDirectory, who: users.whoCanMessage })
@@ -75,7 +75,7 @@ describe('privacy settings: GET/PUT /api/me/privacy and their effects', () => {
     expect(row).toEqual({ hidden: true, who: 'contacts' });
     expect(
       (await m.put('/api/me/privacy', { hiddenFromDirectory: false, whoCanMessage: 'members' })).json(),
-    ).toEqual({ hiddenFromDirectory: false, whoCanMessage: 'members' });
+    ).toEqual({ hiddenFromDirectory: false, whoCanMessage: 'members', meetAgain: true });
   });
 
   it('hidden: not in the directory for members (also not on later pages or in totals); admins still see them', async () => {

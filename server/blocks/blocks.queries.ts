@@ -1,6 +1,7 @@
 import type { WhoCanMessage } from '@common/options';
 import type { PrivacySettings } from '@common/schemas/blocks';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
 import { userBlocks, users } from '../db/schema';
 import type { MessagingFacts } from './blocks.policy';
@@ -44,12 +45,21 @@ export async function updatePrivacyColumns(
   db: Db,
   userId: string,
   settings: PrivacySettings,
-): Promise<PrivacySettings | undefined> {
+): Promise<Pick<UserRow, 'hiddenFromDirectory' | 'whoCanMessage' | 'meetAgainEnabled'> | undefined> {
   const [row] = await db
     .update(users)
-    .set({ hiddenFromDirectory: settings.hiddenFromDirectory, whoCanMessage: settings.whoCanMessage })
+    .set({
+      hiddenFromDirectory: settings.hiddenFromDirectory,
+      whoCanMessage: settings.whoCanMessage,
+      // Left out of the request: unchanged.
+      ...(settings.meetAgain === undefined ? {} : { meetAgainEnabled: settings.meetAgain }),
+    })
     .where(eq(users.id, userId))
-    .returning({ hiddenFromDirectory: users.hiddenFromDirectory, whoCanMessage: users.whoCanMessage });
+    .returning({
+      hiddenFromDirectory: users.hiddenFromDirectory,
+      whoCanMessage: users.whoCanMessage,
+      meetAgainEnabled: users.meetAgainEnabled,
+    });
   return row;
 }
 

@@ -83,7 +83,7 @@ export async function updatePrivacySettings(
   db: Db,
   userId: string,
   settings: PrivacySettings,
-): Promise<Pick<UserRow, 'hiddenFromDirectory' | 'whoCanMessage'>> {
+): Promise<Pick<UserRow, 'hiddenFromDirectory' | 'whoCanMessage' | 'meetAgainEnabled'>> {
   const row = await updatePrivacyColumns(db, userId, settings);
   if (!row) throw new NotFoundError(msg.userNotFound);
   return row;

@@ -88,6 +88,7 @@ describe('the data export', () => {
     const files = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(files).sort()).toEqual([
       `images/${picture.id}.png`,
+      'meet-again.json',
       'messages.json',
       'notifications.json',
       'payments.json',

@@ -6,6 +6,7 @@ import { listBlocksForExport } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
 import { listRefundsOf } from '../event-payments/event-payments.my-data.queries';
 import { listMemberPictures } from '../images/images.my-data.queries';
+import { listOwnMeetAgain } from '../meet-again/meet-again.my-data';
 import { listMemberMessages } from '../messages/messages.my-data.queries';
 import { findPreferencesRow, listMemberNotices } from '../notifications/notifications.my-data.queries';
 import { listMemberRegistrations } from '../registrations/registrations.my-data.queries';
@@ -19,7 +20,8 @@ const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
  * Everything the site keeps about a member, as a ZIP of JSON files and their images (the right of access,
  * GDPR Art. 15, and data portability, Art. 20): profile.json (the full record, privacy and notification
  * choices, blocks), registrations.json, messages.json (direct messages sent and received, own group-chat
- * messages), notifications.json, payments.json (event fees, refunds, membership and withdrawals) and
+ * messages), notifications.json, payments.json (event fees, refunds, membership and withdrawals), meet-again.json (own 'Vill ses igen'
+ * answers still kept and matches; never another member's answer about the member) and
  * images/ (the pictures the member uploaded). Other members appear only by id and name where a message
  * or a block needs them. Answers null for an unknown or deleted member.
  */
@@ -47,12 +49,18 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
   const changes = await listMembershipChangesOf(db, userId);
   const withdrawals = await listProWithdrawalsOf(db, userId);
   const pictures = await listMemberPictures(db, userId);
+  // 'Vill ses igen': the member's own answers and matches, never anyone's answer about them (issue 30).
+  const meetAgain = await listOwnMeetAgain(db, userId);
 
   const files: Zippable = {
     'profile.json': json({
       exportedAt: now.toISOString(),
       profile: presentFullUser(user, now),
-      privacy: { hiddenFromDirectory: user.hiddenFromDirectory, whoCanMessage: user.whoCanMessage },
+      privacy: {
+        hiddenFromDirectory: user.hiddenFromDirectory,
+        whoCanMessage: user.whoCanMessage,
+        meetAgain: user.meetAgainEnabled,
+      },
       notificationPreferences: prefs ?? null,
       blockedMembers: blocks.map((b) => ({ ...b, blockedAt: iso(b.blockedAt) })),
     }),
@@ -84,6 +92,7 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
       })),
     ),
     'payments.json': json(paymentsOf(user, registrations, refunds, changes, withdrawals)),
+    'meet-again.json': json(meetAgain),
   };
   for (const p of pictures) {
     files[`images/${p.id}.${EXTENSIONS[p.mimeType] ?? 'bin'}`] = [new Uint8Array(p.data), { level: 0 }];

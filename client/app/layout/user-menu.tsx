@@ -1,13 +1,20 @@
 import { LOGOUT_URL } from '@client/features/auth/lib/auth-urls';
 import type { FullUser } from '@common/schemas/users';
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCalendarEvent, IconLogout, IconMessages, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconHeart,
+  IconLogout,
+  IconMessages,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './app-header.module.css';
 import { UserAvatar } from './user-avatar';
 import { menuName } from './user-name';
 
-/** The avatar dropdown: name and e-mail, then Profil, Meddelanden, Mina evenemang, Medlemmar, Logga ut. */
+/** The avatar dropdown: name and e-mail, then Profil, Meddelanden, Matchningar, Mina evenemang, Medlemmar, Logga ut. */
 export function UserMenu({ user }: { user: FullUser }) {
   return (
     <Menu position="bottom-end" width="14rem" shadow="md" withinPortal>
@@ -33,6 +40,9 @@ export function UserMenu({ user }: { user: FullUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/messages" leftSection={<IconMessages size={16} />}>
           Meddelanden
+        </Menu.Item>
+        <Menu.Item component={Link} to="/matchningar" leftSection={<IconHeart size={16} />}>
+          Matchningar
         </Menu.Item>
         <Menu.Item component={Link} to="/profile?tab=events" leftSection={<IconCalendarEvent size={16} />}>
           Mina evenemang

@@ -6,6 +6,7 @@ export * from './email';
 export * from './events';
 export * from './feedback';
 export * from './images';
+export * from './meet-again';
 export * from './messages';
 export * from './notifications';
 export * from './rate-limits';

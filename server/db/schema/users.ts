@@ -82,6 +82,8 @@ export const users = pgTable(
     // Privacy settings (issue 15).
     hiddenFromDirectory: boolean('hidden_from_directory').notNull().default(false),
     whoCanMessage: whoCanMessageEnum('who_can_message').notNull().default('members'),
+    /** 'Vill ses igen' (issue 30): off, the member is neither asked about others nor listed to them. */
+    meetAgainEnabled: boolean('meet_again_enabled').notNull().default(true),
     /** Set while an admin has suspended the member (sessions ended, login refused). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** Set when the member deleted the account: the row stays, anonymised ('Borttagen medlem'). */

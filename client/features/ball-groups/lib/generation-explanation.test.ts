@@ -59,5 +59,10 @@ describe('generationExplanation', () => {
       '1 par av 3 par som ska spela tillsammans kunde inte placeras i samma bollgrupp (högst fyra per grupp).',
     );
     expect(lines).toContain('1 par som har blockerat varandra är i olika bollgrupper.');
+    // Issue 30: golf-buddy matches count as requests, and the explanation says so.
+    expect(lines).toContain(
+      'Par som har matchat som golfkompisar i Vill ses igen räknas som önskemål om att spela tillsammans.',
+    );
+    expect(generationExplanation(base).join(' ')).not.toContain('golfkompisar');
   });
 });

@@ -26,6 +26,10 @@ export function generationExplanation(f: BallGroupFiguresDto): string[] {
         ? `Alla ${pairs(f.togetherPairs)} som ska spela tillsammans är i samma bollgrupp.`
         : `${pairs(f.togetherPairsApart)} av ${pairs(f.togetherPairs)} som ska spela tillsammans kunde inte placeras i samma bollgrupp (högst fyra per grupp).`,
     );
+    // Issue 30: golf buddies of 'Vill ses igen' are counted with the requests (never named here).
+    lines.push(
+      'Par som har matchat som golfkompisar i Vill ses igen räknas som önskemål om att spela tillsammans.',
+    );
   }
   if (f.blockedPairs > 0) {
     lines.push(

@@ -1,5 +1,6 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { loginUrl } from '@client/features/auth/lib/auth-urls';
+import { MeetAgainCard } from '@client/features/meet-again/components/meet-again-card';
 import { apiErrorStatus } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
 import { useOpenedOnce } from '@client/lib/use-opened-once';
@@ -213,6 +214,7 @@ export function EventDetailPage() {
                     <MyBallGroup eventId={event.id} userId={user.id} />
                   </Suspense>
                 ) : null}
+                {user ? <MeetAgainCard event={event} /> : null}
               </Stack>
             </Grid.Col>
           </Grid>

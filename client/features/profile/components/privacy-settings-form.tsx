@@ -14,7 +14,7 @@ const WHO_CAN_MESSAGE_HINTS: Record<WhoCanMessage, string> = {
     'Ingen kan börja en konversation med dig. De du själv skriver till kan svara, och administratörer kan alltid skriva.',
 };
 
-/** 'Dölj mig i medlemslistan' and 'Vem får skriva till mig', saved together with 'Spara'. */
+/** 'Dölj mig i medlemslistan', 'Vem får skriva till mig' and 'Vill ses igen', saved together with 'Spara'. */
 function PrivacyForm({
   saved,
   saving,
@@ -26,7 +26,9 @@ function PrivacyForm({
 }) {
   const [draft, setDraft] = useState(saved);
   const dirty =
-    draft.hiddenFromDirectory !== saved.hiddenFromDirectory || draft.whoCanMessage !== saved.whoCanMessage;
+    draft.hiddenFromDirectory !== saved.hiddenFromDirectory ||
+    draft.whoCanMessage !== saved.whoCanMessage ||
+    draft.meetAgain !== saved.meetAgain;
 
   return (
     <Stack gap="md">
@@ -55,6 +57,15 @@ function PrivacyForm({
           ))}
         </Stack>
       </Radio.Group>
+      <Switch
+        checked={draft.meetAgain ?? true}
+        onChange={(e) => {
+          const meetAgain = e.currentTarget.checked;
+          setDraft((d) => ({ ...d, meetAgain }));
+        }}
+        label="Vill ses igen"
+        description="Efter ett evenemang kan du och de andra incheckade svara Dejt, Golfkompis eller Nej tack om varandra. Bara ömsesidiga svar visas. Av: du får inga frågor och visas inte för andra."
+      />
       <Group justify="flex-end" gap="sm">
         {dirty && (
           <Button variant="default" onClick={() => setDraft(saved)} disabled={saving}>
