@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../auth/users.presenter';
 import { eventPhotos, images } from '../db/schema';
-import { smallJpeg, storedImage } from '../images/images.test-helpers';
+import { cleanUpUnusedImages } from '../images/images.jobs';
+import { insertImage } from '../images/images.queries';
+import { smallJpeg } from '../images/images.test-helpers';
 import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { hasGpsPointer, jpegWithGps, uploadPhoto } from './event-photos.test-helpers';
@@ -35,6 +37,23 @@ describe('trip photos: /api/events/{id}/photos', () => {
     const res = await uploadPhoto(a, started, { altText, consent: 'true' }, await smallJpeg());
     expect(res.statusCode).toBe(201);
     return res.json() as { id: string; imageId: string };
+  };
+  /** An image row as the pipeline stores a trip photo's (bytes not decoded here). */
+  const photoImage = (uploadedBy: string, eventId = started) => {
+    const bytes = Buffer.from('not decoded here');
+    return insertImage(t.db, {
+      originalData: bytes,
+      thumbnailData: bytes,
+      mimeType: 'image/jpeg',
+      originalSize: bytes.length,
+      thumbnailSize: bytes.length,
+      width: 1,
+      height: 1,
+      entityType: 'event_photo',
+      entityId: String(eventId),
+      uploadedBy,
+      createdAt: new Date(Date.now() - 2 * HOUR),
+    });
   };
   const listIds = async (client: TestClient, eventId = started) => {
     const res = await client.get(`/api/events/${eventId}/photos`);
@@ -275,10 +294,7 @@ describe('trip photos: /api/events/{id}/photos', () => {
   it(`holds each member to ${EVENT_PHOTOS_PER_MEMBER} photos per event`, async () => {
     const have = (await a.get(`/api/events/${started}/photos`)).json().myCount as number;
     for (let i = have; i < EVENT_PHOTOS_PER_MEMBER; i++) {
-      const img = await storedImage(t.db, {
-        uploadedBy: anna.id,
-        createdAt: new Date(Date.now() - 2 * HOUR),
-      });
+      const img = await photoImage(anna.id);
       await t.db.insert(eventPhotos).values({
         eventId: started,
         imageId: img.id,
@@ -294,5 +310,16 @@ describe('trip photos: /api/events/{id}/photos', () => {
       canUpload: false,
       myCount: EVENT_PHOTOS_PER_MEMBER,
     });
+  });
+
+  it('the clean-up of unused images keeps photos’ images and deletes a photo image without its photo', async () => {
+    const kept = (await t.db.select({ imageId: eventPhotos.imageId }).from(eventPhotos)).map(
+      (r) => r.imageId,
+    );
+    const orphan = await photoImage(anna.id);
+    await cleanUpUnusedImages(t.db, { now: new Date(Date.now() + 48 * HOUR) });
+    const left = (await t.db.select({ id: images.id }).from(images)).map((r) => r.id);
+    expect(left).toEqual(expect.arrayContaining(kept));
+    expect(left).not.toContain(orphan.id);
   });
 });
