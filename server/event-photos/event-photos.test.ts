@@ -256,6 +256,10 @@ describe('trip photos: /api/events/{id}/photos', () => {
     });
     expect(decision.statusCode).toBe(204);
     for (const client of [a, b, c, mod]) expect(await listIds(client)).not.toContain(photo.id);
+    const decided = (await mod.get('/api/admin/reports?status=decided')).json();
+    expect(decided.items.find((r: { id: number }) => r.id === item.id)).toMatchObject({
+      contentRemoved: true,
+    });
     expect((await b.get(`/api/images/${photo.imageId}/original`)).statusCode).toBe(404);
     expect((await t.anon.get(`/api/events/${started}`)).json().photoCount).toBe(countBefore - 1);
     expect((await a.get('/api/me/photos')).json().map((p: { id: string }) => p.id)).not.toContain(photo.id);

@@ -126,6 +126,8 @@ export async function listReports(db: Db, p: ReportListParams) {
           select 1 from messages m where m.id::text = ${reports.targetId} and m.removed_at is not null)
         when ${reports.targetType} = 'image' then exists (
           select 1 from images i where i.id::text = ${reports.targetId} and i.removed_at is not null)
+        when ${reports.targetType} = 'photo' then not exists (
+          select 1 from event_photos p where p.id::text = ${reports.targetId} and p.removed_at is null)
         else false end`,
     })
     .from(reports)
