@@ -20,6 +20,9 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 /** Formats of the resized copies, best first (the order of a picture's sources). */
 export const IMAGE_VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type ImageVariantFormat = (typeof IMAGE_VARIANT_FORMATS)[number];
+// Trip photos (issue 30): the alt text's length and how many photos one member may add to one event.
+export const EVENT_PHOTO_ALT_MAX = 300;
+export const EVENT_PHOTOS_PER_MEMBER = 30;
 export const MEETUP_INTERESTS_MIN = 3;
 export const LOOKING_FOR_MIN = 1;
 export const HANDICAP_MIN = -10;

@@ -4,6 +4,8 @@ import {
   COURSE_RATING_MAX,
   COURSE_RATING_MIN,
   COURSE_TEES_MAX,
+  EVENT_PHOTO_ALT_MAX,
+  EVENT_PHOTOS_PER_MEMBER,
   GROUP_NAME_MAX,
   HOLE_LENGTH_MAX_METERS,
   HOLE_PAR_MAX,
@@ -268,7 +270,7 @@ export const msg = {
   unblockFailed: 'Kunde inte ta bort blockeringen',
   blockedPairWarning: 'Blockerat par: de här medlemmarna ska inte spela i samma bollgrupp',
   // Reports and moderation (issue 15)
-  reportTargetTypeInvalid: 'Välj vad du anmäler: user, message, group_message eller image',
+  reportTargetTypeInvalid: 'Välj vad du anmäler: user, message, group_message, image eller photo',
   reportTargetIdRequired: 'Ange vad du anmäler (targetId)',
   reportReasonInvalid: 'Välj en anledning: harassment, spam, fake, inappropriate, underage eller other',
   reportDetailsTooLong: 'Beskrivningen får vara högst 2000 tecken',
@@ -360,4 +362,13 @@ export const msg = {
   meetAgainInvalid: 'Ange ja eller nej för Vill ses igen',
   meetAgainSaved: 'Dina svar är sparade',
   meetAgainSaveFailed: 'Kunde inte spara svaret',
+  // Trip photos (issue 30)
+  photoAltRequired: 'Beskriv bilden med en alternativ text',
+  photoAltTooLong: `Den alternativa texten får vara högst ${EVENT_PHOTO_ALT_MAX} tecken`,
+  photoConsentRequired: 'Bekräfta att alla som syns på bilden har godkänt att den visas',
+  photoForParticipants: 'Bara deltagare i evenemanget kan se och ladda upp bilder',
+  photoBeforeStart: 'Bilder kan laddas upp först när evenemanget har börjat',
+  photoLimit: `Du kan ladda upp högst ${EVENT_PHOTOS_PER_MEMBER} bilder per evenemang`,
+  photoNotFound: 'Bilden hittades inte',
+  photoNotYours: 'Du kan bara ta bort bilder som du själv har laddat upp',
 } as const;

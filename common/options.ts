@@ -140,7 +140,7 @@ export const WHO_CAN_MESSAGE_LABELS: Record<WhoCanMessage, string> = {
 };
 
 /** What can be reported to the moderators, why, and what they may decide (issue 15). */
-export const REPORT_TARGETS = ['user', 'message', 'group_message', 'image'] as const;
+export const REPORT_TARGETS = ['user', 'message', 'group_message', 'image', 'photo'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_REASONS = ['harassment', 'spam', 'fake', 'inappropriate', 'underage', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

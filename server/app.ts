@@ -42,6 +42,9 @@ import type { MailSettings } from './email/outbox';
 import { outboxStats } from './email/outbox.queries';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
 import { handleEventFeeEvent } from './event-payments/event-payments.service';
+import { countEventPhotos } from './event-photos/event-photos.queries';
+// Trip photos (issue 30)
+import { eventPhotosRoutes } from './event-photos/event-photos.routes';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -90,6 +93,7 @@ import { findLiveRegistration } from './registrations/registrations.queries';
 import { registrationsRoutes } from './registrations/registrations.routes';
 import { roomWishRoutes } from './registrations/room-wish.routes';
 import { upcomingEventsRoutes } from './registrations/upcoming.routes';
+import { listReportedTargetIds } from './reports/reports.queries';
 import { reportsRoutes } from './reports/reports.routes';
 import { spamReportSubscriptions } from './reports/spam-subscriptions';
 
@@ -250,7 +254,10 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   // Registrations and ball groups sit above events and registrations: their queries are handed in.
-  await app.register(eventsRoutes, { liveRegistration: findLiveRegistration });
+  await app.register(eventsRoutes, { liveRegistration: findLiveRegistration, photoCount: countEventPhotos });
+  await app.register(eventPhotosRoutes, {
+    reportedPhotoIds: (db, reporterId) => listReportedTargetIds(db, reporterId, 'photo'),
+  });
   await app.register(ballGroupsRoutes);
   await app.register(ballGroupPreviewRoutes);
   await app.register(adminStatsRoutes);

@@ -199,6 +199,8 @@ export type EventAbilities = z.infer<typeof eventAbilitiesSchema>;
 /** GET /api/events/{id}: the event, its ball-group count, the caller's registration and abilities. */
 export const eventDetailSchema = eventSchema.extend({
   ballGroupCount: z.number().int(),
+  /** Trip photos of the event (issue 30): everyone sees the count, only participants the photos. */
+  photoCount: z.number().int(),
   registrationOpen: z.boolean(),
   /** When the admin published the ball groups to the members (null: not published). */
   ballGroupsPublishedAt: z.string().nullable(),

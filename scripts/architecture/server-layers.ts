@@ -23,6 +23,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['members'],
   ['events'],
   ['registrations'],
+  // Trip photos (issue 30): participants' photos of an event, through the image pipeline; reports and
+  // a member's own data (above) ask it.
+  ['event-photos'],
   ['ball-groups', 'messages', 'billing', 'calendar-feed', 'public-pages'],
   ['event-payments', 'reports', 'exports'],
   // What reacts to the community: notices (in-app, e-mail, push) and live delivery over WebSockets.

@@ -58,6 +58,8 @@ export function presentEventDetail(
     actor: UserRow | null;
     ballGroupCount: number;
     myRegistration: EventDetail['myRegistration'];
+    /** Trip photos shown to participants (issue 30); a count is all anyone else learns. */
+    photoCount?: number;
     now?: Date;
   },
 ): EventDetail {
@@ -68,6 +70,7 @@ export function presentEventDetail(
   return {
     ...presentEvent(e, e, { withNotes: admin }),
     ballGroupCount: ctx.ballGroupCount,
+    photoCount: ctx.photoCount ?? 0,
     ballGroupsPublishedAt: e.ballGroupsPublishedAt ? e.ballGroupsPublishedAt.toISOString() : null,
     registrationOpen: open,
     myRegistration: ctx.myRegistration,

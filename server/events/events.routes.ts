@@ -41,6 +41,8 @@ export interface EventsRoutesOptions {
   ) => Promise<
     (Omit<MyRegistration, 'status'> & { status: MyRegistration['status'] | 'cancelled' }) | undefined
   >;
+  /** How many trip photos an event has (server/event-photos/, above events; handed in by the app). */
+  photoCount?: (db: Db, eventId: number) => Promise<number>;
 }
 
 /** The event page's view of the member's registration: a live one, only the fields the page shows. */
@@ -110,14 +112,20 @@ export async function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptio
     async (request, reply) => {
       const { id } = request.params;
       const actor = await request.currentUser();
-      const [event, ballGroupCount, mine] = await Promise.all([
+      const [event, ballGroupCount, mine, photoCount] = await Promise.all([
         loadEvent(id),
         countBallGroups(app.db, id),
         actor ? opts.liveRegistration(app.db, id, actor.id) : Promise.resolve(undefined),
+        opts.photoCount ? opts.photoCount(app.db, id) : Promise.resolve(0),
       ]);
       // A visitor's answer is public; a member's carries their registration (the central no-store applies).
       if (!actor) reply.header('cache-control', 'no-cache');
-      return presentEventDetail(event, { actor, ballGroupCount, myRegistration: myRegistration(mine) });
+      return presentEventDetail(event, {
+        actor,
+        ballGroupCount,
+        photoCount,
+        myRegistration: myRegistration(mine),
+      });
     },
   );
 

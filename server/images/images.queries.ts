@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { images, imageVariants } from '../db/schema';
 
@@ -274,7 +274,10 @@ export async function deleteUnusedImages(
       where i.created_at < ${p.uploadedBefore.toISOString()}::timestamptz
         and (
           i.entity_id = 'pending'
-          or i.entity_type not in ('event', 'profile')
+          or i.entity_type not in ('event', 'profile', 'event_photo')
+          -- A trip photo's image is in use while its photo row exists (server/event-photos/).
+          or (i.entity_type = 'event_photo' and not exists (
+                select 1 from event_photos p where p.image_id = i.id))
           or (i.entity_type = 'event' and not exists (
                 select 1 from events e
                 where e.id = case when i.entity_id ~ '^[0-9]{1,9}$' then i.entity_id::int end
@@ -304,6 +307,11 @@ export async function markImageRemoved(tx: Db, imageId: string, now: Date): Prom
     .update(images)
     .set({ removedAt: now })
     .where(and(eq(images.id, imageId), isNull(images.removedAt)));
+}
+
+/** Deletes images by id, with their resized copies (a trip photo its uploader removes, account deletion). */
+export async function deleteImagesById(tx: Db, ids: string[]): Promise<void> {
+  if (ids.length) await tx.delete(images).where(inArray(images.id, ids));
 }
 
 /** Deletes every image attached to an entity (an event being deleted). */

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
 import type { UserRow } from '../auth/users.presenter';
-import { authorize, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
+import { authorize, NotFoundError, ValidationError } from '../errors';
 import { canAttachImage, canViewImage } from './images.policy';
 import { findImageBytes, findImageMeta, findImageVariant, type ImageMeta } from './images.queries';
 import {
@@ -28,6 +28,7 @@ import {
   UploadLimitError,
   VariantsBusyError,
 } from './images.service';
+import { readUpload } from './images.upload';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
@@ -48,51 +49,6 @@ function presentImage(m: ImageMeta): ImageInfo {
     thumbnailUrl: `/api/images/${m.id}/thumbnail`,
     createdAt: m.createdAt.toISOString(),
   };
-}
-
-/**
- * Reads the multipart request as it arrives: the text fields (our client sends them first), then the
- * file `image` (at most 3 MB, multipart's limit). `beforeFile` sees the fields before a byte of the file
- * is read, so a refused upload is refused without taking it in. The file is gathered chunk by chunk and
- * joined once; sharp needs it whole (a JPEG's or PNG's header and data are read more than once).
- */
-async function readUpload(
-  request: FastifyRequest,
-  beforeFile: (fields: Record<string, string>) => void,
-): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new ValidationError(msg.imageMissing);
-  const fields: Record<string, string> = {};
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image' || bytes) {
-          part.file.resume();
-          continue;
-        }
-        try {
-          // Fields sent after the file (other clients) are checked once the request is read.
-          if ('entityType' in fields && 'entityId' in fields) beforeFile(fields);
-        } catch (refusal) {
-          part.file.resume(); // read and drop the rest, so the answer reaches the client
-          throw refusal;
-        }
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        bytes = Buffer.concat(chunks);
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
-      throw new PayloadTooLargeError(msg.imageTooLarge);
-    if (code?.startsWith('FST_')) throw new ValidationError(msg.imageInvalid);
-    throw err;
-  }
-  if (!bytes?.length) throw new ValidationError(msg.imageMissing);
-  return { bytes, fields };
 }
 
 /** The fields of an upload, validated, and whether the member may upload for that entity. */
@@ -191,7 +147,10 @@ export async function imagesRoutes(app: FastifyInstance) {
       try {
         // Before a byte of the upload is read: the member's hour (one indexed count).
         await checkUploadAllowance(app.db, user);
-        const { bytes, fields } = await readUpload(request, (f) => uploadTarget(user, f));
+        const { bytes, fields } = await readUpload(request, {
+          ready: (f) => 'entityType' in f && 'entityId' in f,
+          beforeFile: (f) => uploadTarget(user, f),
+        });
         const { entityType, entityId } = uploadTarget(user, fields);
         const meta = await storeImage(app.db, { bytes, entityType, entityId, actor: user });
         return reply.status(201).send(presentImage(meta));

@@ -35,10 +35,16 @@ export class ImagesBusyError extends DomainError {
   }
 }
 
+/**
+ * What a stored image belongs to: the generic upload's types, or a trip photo of an event
+ * ('event_photo', entityId the event's id), which only server/event-photos/ stores.
+ */
+export type StoredImageEntityType = ImageEntityType | 'event_photo';
+
 /** entityId is 'pending' or names an existing event (by id) or member. */
 export async function checkImageEntity(db: Db, entityType: string, entityId: string): Promise<void> {
   if (entityId === 'pending') return;
-  if (entityType === 'event') {
+  if (entityType === 'event' || entityType === 'event_photo') {
     const id = /^\d{1,9}$/.test(entityId) ? Number(entityId) : NaN;
     const found = Number.isFinite(id) && (await imageEntityExists(db, 'event', id));
     if (!found) throw new ValidationError(msg.imageEntityInvalid);
@@ -83,7 +89,7 @@ function retryAfter(earliest: Date | null): number {
  */
 export async function storeImage(
   db: Db,
-  p: { bytes: Buffer; entityType: ImageEntityType; entityId: string; actor: Actor },
+  p: { bytes: Buffer; entityType: StoredImageEntityType; entityId: string; actor: Actor },
 ): Promise<ImageMeta> {
   await checkImageEntity(db, p.entityType, p.entityId);
   let img: Awaited<ReturnType<typeof processImage>>;

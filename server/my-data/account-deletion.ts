@@ -13,6 +13,7 @@ import { publish } from '../domain-events/domain-events';
 import { eraseEmailsTo } from '../email/email.my-data.queries';
 import { enqueueEmail, type MailSettings } from '../email/outbox';
 import { ConflictError, NotFoundError } from '../errors';
+import { eraseMemberPhotos } from '../event-photos/event-photos.service';
 import { eraseMemberUploads } from '../images/images.my-data.queries';
 import { eraseMemberNotices, renameInNotices } from '../notifications/notifications.my-data.queries';
 import { eraseMemberPushSubscriptions } from '../push/push.my-data.queries';
@@ -33,7 +34,7 @@ export interface DeletionResult {
  * Deletes a member's account (GDPR Art. 17), keeping only what bookkeeping requires:
  * 1. a live Pro subscription is ended at once with the provider (no further payment);
  * 2. in one transaction: the confirmation e-mail is queued (its address is erased once it is sent,
- *    `ERASED_WHEN_SENT`), then the profile, address, names, pictures, dietary data, notes, Golf-ID,
+ *    `ERASED_WHEN_SENT`), then the profile, address, names, pictures, trip photos, dietary data, notes, Golf-ID,
  *    notices, preferences, push subscriptions, calendar feed, blocks, presence, newsletter, earlier
  *    e-mails, the login (issuer account, passkeys, issuer sessions, links) and the site sessions are
  *    erased; the member's name in other members' notices and in report copies becomes 'Borttagen
@@ -84,7 +85,9 @@ export async function deleteAccount(
     if (accountId) await eraseIssuerAccount(tx, accountId);
     await eraseUserTokens(tx, userId);
 
-    // Pictures the member uploaded (their avatars); event pictures stay with their events.
+    // Trip photos the member added to events (issue 30), then the pictures the member uploaded (their
+    // avatars); event pictures stay with their events.
+    await eraseMemberPhotos(tx, userId);
     await eraseMemberUploads(tx, userId);
 
     // Registrations stay for the events' and payments' records, without the member's own words; each

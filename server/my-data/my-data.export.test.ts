@@ -92,6 +92,7 @@ describe('the data export', () => {
       'messages.json',
       'notifications.json',
       'payments.json',
+      'photos.json',
       'profile.json',
       'registrations.json',
     ]);

@@ -5,6 +5,7 @@ import { listMembershipChangesOf, listProWithdrawalsOf } from '../billing/billin
 import { listBlocksForExport } from '../blocks/blocks.queries';
 import type { Db } from '../db/client';
 import { listRefundsOf } from '../event-payments/event-payments.my-data.queries';
+import { listMemberPhotos } from '../event-photos/event-photos.queries';
 import { listMemberPictures } from '../images/images.my-data.queries';
 import { listOwnMeetAgain } from '../meet-again/meet-again.my-data';
 import { listMemberMessages } from '../messages/messages.my-data.queries';
@@ -20,9 +21,10 @@ const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
  * Everything the site keeps about a member, as a ZIP of JSON files and their images (the right of access,
  * GDPR Art. 15, and data portability, Art. 20): profile.json (the full record, privacy and notification
  * choices, blocks), registrations.json, messages.json (direct messages sent and received, own group-chat
- * messages), notifications.json, payments.json (event fees, refunds, membership and withdrawals), meet-again.json (own 'Vill ses igen'
- * answers still kept and matches; never another member's answer about the member) and
- * images/ (the pictures the member uploaded). Other members appear only by id and name where a message
+ * messages), notifications.json, payments.json (event fees, refunds, membership and withdrawals),
+ * meet-again.json (own 'Vill ses igen' answers still kept and matches; never another member's answer
+ * about the member), photos.json (the member's trip photos: event, alt text, when, the file in images/)
+ * and images/ (the pictures the member uploaded). Other members appear only by id and name where a message
  * or a block needs them. Answers null for an unknown or deleted member.
  */
 export async function exportMemberData(db: Db, userId: string, now = new Date()): Promise<Uint8Array | null> {
@@ -51,6 +53,7 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
   const pictures = await listMemberPictures(db, userId);
   // 'Vill ses igen': the member's own answers and matches, never anyone's answer about them (issue 30).
   const meetAgain = await listOwnMeetAgain(db, userId);
+  const photos = await listMemberPhotos(db, userId);
 
   const files: Zippable = {
     'profile.json': json({
@@ -93,6 +96,15 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
     ),
     'payments.json': json(paymentsOf(user, registrations, refunds, changes, withdrawals)),
     'meet-again.json': json(meetAgain),
+    'photos.json': json(
+      photos.map((p) => ({
+        id: p.id,
+        event: { id: p.eventId, title: p.eventTitle, startTime: iso(p.eventStart) },
+        altText: p.altText,
+        uploadedAt: iso(p.createdAt),
+        file: `images/${p.imageId}.${EXTENSIONS[pictures.find((x) => x.id === p.imageId)?.mimeType ?? ''] ?? 'bin'}`,
+      })),
+    ),
   };
   for (const p of pictures) {
     files[`images/${p.id}.${EXTENSIONS[p.mimeType] ?? 'bin'}`] = [new Uint8Array(p.data), { level: 0 }];

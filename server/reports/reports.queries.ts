@@ -17,6 +17,19 @@ export interface NewReport {
   snapshot: ReportSnapshot;
 }
 
+/** The ids of the things of one type a member has reported (open or decided): hidden from them at once. */
+export async function listReportedTargetIds(
+  db: Db,
+  reporterId: string,
+  targetType: ReportTarget,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: reports.targetId })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.targetType, targetType)));
+  return rows.map((r) => r.id);
+}
+
 /** Stores a report; answers its id. */
 export async function insertReport(db: Db, values: NewReport): Promise<number> {
   const [row] = await db.insert(reports).values(values).returning({ id: reports.id });
@@ -113,6 +126,8 @@ export async function listReports(db: Db, p: ReportListParams) {
           select 1 from messages m where m.id::text = ${reports.targetId} and m.removed_at is not null)
         when ${reports.targetType} = 'image' then exists (
           select 1 from images i where i.id::text = ${reports.targetId} and i.removed_at is not null)
+        when ${reports.targetType} = 'photo' then not exists (
+          select 1 from event_photos p where p.id::text = ${reports.targetId} and p.removed_at is null)
         else false end`,
     })
     .from(reports)

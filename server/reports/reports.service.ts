@@ -69,6 +69,7 @@ const WHAT: Record<ReportTarget, string> = {
   message: 'ett meddelande',
   group_message: 'ett meddelande i en gruppchatt',
   image: 'en bild',
+  photo: 'en bild från ett evenemang',
 };
 
 /** What a decision is about, to the member concerned. */
@@ -77,6 +78,7 @@ const WHAT_FOR_MEMBER: Record<ReportTarget, string> = {
   message: 'ett meddelande du har skickat',
   group_message: 'ett meddelande du har skrivit i en gruppchatt',
   image: 'en bild du har laddat upp',
+  photo: 'en bild du har laddat upp till ett evenemang',
 };
 
 /** The decision in words, to the member concerned. */
@@ -87,7 +89,7 @@ function decisionText(action: Exclude<ReportAction, 'dismiss'>, targetType: Repo
     case 'remove_content':
       return targetType === 'user'
         ? 'Profilbilden och profilens fritexter är borttagna.'
-        : targetType === 'image'
+        : targetType === 'image' || targetType === 'photo'
           ? 'Bilden är borttagen och visas inte längre.'
           : 'Meddelandet är borttaget och visas inte längre för någon.';
     case 'suspend':

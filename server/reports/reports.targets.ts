@@ -4,6 +4,7 @@ import type { UserRow } from '../auth/users.presenter';
 import { findUserById } from '../auth/users.queries';
 import type { Db } from '../db/client';
 import { publish } from '../domain-events/domain-events';
+import { findReportablePhoto, removeReportedPhoto } from '../event-photos/event-photos.service';
 import { clearEventImage } from '../events/events.images.queries';
 import { markImageRemoved } from '../images/images.queries';
 import { clearProfileImage, clearProfileTexts } from '../members/members.queries';
@@ -55,7 +56,8 @@ function profileText(u: Pick<UserRow, 'profession' | 'dream' | 'interests' | 'li
  * - a member's profile (not deleted);
  * - a direct message the reporter received;
  * - a group-chat message of an event whose chat the reporter may read;
- * - an image attached to something (not a pending upload), not removed.
+ * - an image attached to something (not a pending upload), not removed;
+ * - a trip photo of an event whose photos the reporter may see (issue 30), not removed.
  */
 export async function findReportSubject(
   db: Db,
@@ -108,6 +110,30 @@ export async function findReportSubject(
       if (!img || img.entityId === 'pending') return undefined;
       return { targetUserId: img.uploadedBy, snapshot: { imageId: img.id } };
     }
+    case 'photo': {
+      if (!uuid.test(targetId)) return undefined;
+      const photo = await findReportablePhoto(db, reporter, targetId);
+      if (!photo) return undefined;
+      return {
+        targetUserId: photo.uploadedBy,
+        snapshot: {
+          imageId: photo.imageId,
+          text: photo.altText,
+          eventTitle: photo.eventTitle,
+          sentAt: photo.createdAt.toISOString(),
+          ...(photo.uploaderDeleted
+            ? {}
+            : {
+                name: displayName({
+                  firstName: photo.uploaderFirst,
+                  lastName: photo.uploaderLast,
+                  fullName: photo.uploaderFull,
+                  username: photo.uploaderUsername,
+                }),
+              }),
+        },
+      };
+    }
   }
 }
 
@@ -134,6 +160,10 @@ export async function removeReportedContent(
       return;
     case 'image':
       if (uuid.test(targetId)) await removeImage(tx, targetId, now);
+      return;
+    case 'photo':
+      // Hidden for everyone; its image is no longer served.
+      if (uuid.test(targetId)) await removeReportedPhoto(tx, targetId, now);
       return;
     case 'user': {
       const u = await findUserById(tx, targetId);

@@ -3,6 +3,7 @@ export * from './ball-groups';
 export * from './billing';
 export * from './courses';
 export * from './email';
+export * from './event-photos';
 export * from './events';
 export * from './feedback';
 export * from './images';

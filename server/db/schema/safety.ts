@@ -32,7 +32,13 @@ export const userBlocks = pgTable(
   ],
 );
 
-export const reportTargetEnum = pgEnum('report_target', ['user', 'message', 'group_message', 'image']);
+export const reportTargetEnum = pgEnum('report_target', [
+  'user',
+  'message',
+  'group_message',
+  'image',
+  'photo',
+]);
 export const reportReasonEnum = pgEnum('report_reason', [
   'harassment',
   'spam',

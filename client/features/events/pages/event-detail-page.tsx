@@ -1,5 +1,6 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { loginUrl } from '@client/features/auth/lib/auth-urls';
+import { EventPhotosSection } from '@client/features/event-photos/components/event-photos-section';
 import { MeetAgainCard } from '@client/features/meet-again/components/meet-again-card';
 import { apiErrorStatus } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
@@ -220,6 +221,7 @@ export function EventDetailPage() {
           </Grid>
         )}
 
+        {editing ? null : <EventPhotosSection event={event} />}
         {regs.error ? <Alert color="red">Kunde inte ladda deltagarna.</Alert> : null}
         <Tabs defaultValue="participants" keepMounted={false}>
           <Tabs.List>

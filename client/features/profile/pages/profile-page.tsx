@@ -1,4 +1,5 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { MyPhotosSection } from '@client/features/event-photos/components/my-photos-section';
 import { MyDataSection } from '@client/features/my-data/components/my-data-section';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Container, Grid, Loader, Stack, Tabs, Title } from '@mantine/core';
@@ -70,6 +71,7 @@ export function ProfilePage() {
             </Suspense>
             <PrivacySection />
             <MyDataSection />
+            <MyPhotosSection />
           </Stack>
         </Grid.Col>
       </Grid>

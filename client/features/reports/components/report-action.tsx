@@ -16,6 +16,8 @@ interface Props {
   what: string;
   /** 'icon': a small flag beside a message; 'button': a subtle text button (profiles). */
   variant?: 'icon' | 'button';
+  /** After the report is sent (e.g. a reported photo leaves the reporter's gallery). */
+  onReported?: () => void;
 }
 
 const reasonOptions = REPORT_REASONS.map((r) => ({ value: r, label: REPORT_REASON_LABELS[r] }));
@@ -24,7 +26,7 @@ const reasonOptions = REPORT_REASONS.map((r) => ({ value: r, label: REPORT_REASO
  * 'Rapportera': a dialog with the reason and, optionally, the member's own words; sent to the
  * moderators (POST /api/reports). The member reported is never told who reported.
  */
-export function ReportAction({ targetType, targetId, what, variant = 'button' }: Props) {
+export function ReportAction({ targetType, targetId, what, variant = 'button', onReported }: Props) {
   const [opened, { open, close }] = useDisclosure(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -46,6 +48,7 @@ export function ReportAction({ targetType, targetId, what, variant = 'button' }:
         onSuccess: () => {
           reset();
           toastSuccess('Anmälan är skickad', msg.reportReceived);
+          onReported?.();
         },
         onError: (err) => toastError(msg.reportFailed, apiErrorMessage(err)),
       },

@@ -12,6 +12,7 @@ const TARGET_LABELS: Record<ReportTarget, string> = {
   message: 'Direktmeddelande',
   group_message: 'Gruppchatt',
   image: 'Bild',
+  photo: 'Bild från evenemang',
 };
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
@@ -60,8 +61,13 @@ export function ReportCard({ report: r }: { report: AdminReport }) {
         {(s.text || s.samples || s.imageId) && (
           <Stack gap={4}>
             <Text size="xs" c="dimmed">
-              Innehållet när det anmäldes{s.eventTitle ? ` (gruppchatten för ${s.eventTitle})` : ''}
-              {s.sentAt ? `, skickat ${when(s.sentAt)}` : ''}:
+              Innehållet när det anmäldes
+              {s.eventTitle
+                ? r.targetType === 'photo'
+                  ? ` (bild från ${s.eventTitle}, med alternativ text)`
+                  : ` (gruppchatten för ${s.eventTitle})`
+                : ''}
+              {s.sentAt ? `, ${r.targetType === 'photo' ? 'uppladdad' : 'skickat'} ${when(s.sentAt)}` : ''}:
             </Text>
             {s.text && (
               <Blockquote p="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

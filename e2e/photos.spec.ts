@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, expect, loginAs, PRO, test } from './support';
+
+/** A JSON call as the browser makes it (the server checks Origin on writes). */
+async function call(page: Page, method: 'POST', url: string, data?: unknown) {
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { origin: new URL(page.url()).origin },
+    data,
+  });
+  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
+  return res.json();
+}
+
+const PHOTOS = [
+  { alt: 'Fyra spelare skrattar på första tee', colour: '#2f7d32' },
+  { alt: 'Solnedgång över artonde green', colour: '#c26a1b' },
+];
+
+/** A small JPEG of one colour, as a phone would send it. */
+const jpeg = (background: string) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+test.describe('trip photos (issue 30)', () => {
+  test('a participant uploads photos with alt text and consent, opens the viewer, moves with the keys and closes it', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // The admin makes an event that started an hour ago.
+    await loginAs(page, ADMIN);
+    const start = new Date(Date.now() - 3_600_000);
+    const title = `Bildrunda ${Date.now()}`;
+    const event = await call(page, 'POST', '/api/events', {
+      title,
+      location: 'Bro Hof Slott GK',
+      description: 'Arton hål och middag.',
+      maxParticipants: 8,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 6 * 3_600_000).toISOString(),
+      registrationDeadline: null,
+      status: 'upcoming',
+      registrationFee: 300,
+      greenFee: null,
+      greenFeeIncluded: true,
+      coffeeIncluded: false,
+      lunchIncluded: false,
+    });
+
+    // pro@ takes part.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const member = await context.newPage();
+      await loginAs(member, PRO);
+      await call(member, 'POST', `/api/events/${event.id}/register`, {});
+      await member.goto(`/events/${event.id}`);
+      const section = member.getByRole('region', { name: 'Bilder' });
+      await expect(section.getByText('Inga bilder än.')).toBeVisible();
+
+      // Two photos, each with its alt text and the confirmation that everyone in it agreed.
+      const photos = PHOTOS;
+      for (const [i, p] of photos.entries()) {
+        await section
+          .locator('input[type="file"]')
+          .setInputFiles({ name: `bild-${i}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(p.colour) });
+        await section.getByRole('textbox', { name: 'Alternativ text' }).fill(p.alt);
+        await section.getByRole('checkbox', { name: /Alla som syns på bilden har godkänt/ }).check();
+        await section.getByRole('button', { name: 'Ladda upp' }).click();
+        await expect(
+          section.getByRole('button', { name: `Visa bild 1 av ${i + 1}: ${p.alt}` }),
+        ).toBeVisible();
+      }
+      // Lazy thumbnails with AVIF and WebP sources and the alt text.
+      const first = section.getByRole('img', { name: photos[1].alt });
+      await expect(first).toHaveAttribute('loading', 'lazy');
+      await expect(section.locator('picture source[type="image/avif"]')).toHaveCount(2);
+
+      // The viewer: newest first; the arrow keys move, Escape closes and gives the focus back.
+      const thumb = section.getByRole('button', { name: `Visa bild 1 av 2: ${photos[1].alt}` });
+      await thumb.click();
+      const viewer = member.getByRole('dialog', { name: 'Bild 1 av 2' });
+      await expect(viewer.getByRole('img', { name: photos[1].alt })).toBeVisible();
+      await member.keyboard.press('ArrowRight');
+      await expect(member.getByRole('dialog', { name: 'Bild 2 av 2' })).toBeVisible();
+      await expect(member.getByRole('dialog').getByRole('img', { name: photos[0].alt })).toBeVisible();
+      await member.keyboard.press('ArrowLeft');
+      await expect(member.getByRole('dialog', { name: 'Bild 1 av 2' })).toBeVisible();
+      await member.getByRole('button', { name: 'Nästa bild' }).click();
+      await expect(member.getByRole('dialog', { name: 'Bild 2 av 2' })).toBeVisible();
+      await member.keyboard.press('Escape');
+      await expect(member.getByRole('dialog')).toHaveCount(0);
+      await expect(thumb).toBeFocused();
+
+      // On a phone the viewer fills the screen.
+      await member.setViewportSize({ width: 390, height: 844 });
+      await thumb.click();
+      const box = await member.getByRole('dialog', { name: 'Bild 1 av 2' }).boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(389);
+      await member.keyboard.press('Escape');
+
+      // 'Mina bilder' on the profile lists both.
+      await member.goto('/profile');
+      const mine = member.getByRole('region', { name: 'Mina bilder' });
+      await expect(mine.getByRole('button', { name: /^Visa bild/ })).toHaveCount(2);
+    } finally {
+      await context.close();
+    }
+    // A visitor sees the count only.
+    const visitor = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const anon = await visitor.newPage();
+      await anon.goto(`/events/${event.id}`);
+      await expect(anon.getByText('2 bilder från evenemanget. Bara deltagarna kan se dem.')).toBeVisible();
+      await expect(anon.getByRole('img', { name: PHOTOS[0].alt })).toHaveCount(0);
+    } finally {
+      await visitor.close();
+    }
+  });
+});

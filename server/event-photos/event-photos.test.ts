@@ -1,0 +1,329 @@
+import { EVENT_PHOTO_ALT_MAX, EVENT_PHOTOS_PER_MEMBER } from '@common/limits';
+import { msg } from '@common/messages';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/users.presenter';
+import { eventPhotos, images } from '../db/schema';
+import { cleanUpUnusedImages } from '../images/images.jobs';
+import { insertImage } from '../images/images.queries';
+import { smallJpeg } from '../images/images.test-helpers';
+import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
+import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
+import { hasGpsPointer, jpegWithGps, uploadPhoto } from './event-photos.test-helpers';
+
+const HOUR = 60 * 60 * 1000;
+const ok = { altText: 'Fyra glada golfare vid första tee', consent: 'true' };
+
+describe('trip photos: /api/events/{id}/photos', () => {
+  let t: TestContext;
+  let anna: UserRow; // registered
+  let bo: UserRow; // registered
+  let cia: UserRow; // checked in
+  let dan: UserRow; // not registered
+  let eva: UserRow; // waitlisted
+  let admin: UserRow;
+  let a: TestClient;
+  let b: TestClient;
+  let c: TestClient;
+  let d: TestClient;
+  let e: TestClient;
+  let mod: TestClient;
+  let started: number; // an event under way
+  let upcoming: number; // an event that has not started
+
+  /** Anna's upload to the started event; answers the photo. */
+  const annaUploads = async (altText = ok.altText) => {
+    const res = await uploadPhoto(a, started, { altText, consent: 'true' }, await smallJpeg());
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string; imageId: string };
+  };
+  /** An image row as the pipeline stores a trip photo's (bytes not decoded here). */
+  const photoImage = (uploadedBy: string, eventId = started) => {
+    const bytes = Buffer.from('not decoded here');
+    return insertImage(t.db, {
+      originalData: bytes,
+      thumbnailData: bytes,
+      mimeType: 'image/jpeg',
+      originalSize: bytes.length,
+      thumbnailSize: bytes.length,
+      width: 1,
+      height: 1,
+      entityType: 'event_photo',
+      entityId: String(eventId),
+      uploadedBy,
+      createdAt: new Date(Date.now() - 2 * HOUR),
+    });
+  };
+  const listIds = async (client: TestClient, eventId = started) => {
+    const res = await client.get(`/api/events/${eventId}/photos`);
+    expect(res.statusCode).toBe(200);
+    return (res.json().photos as { id: string }[]).map((p) => p.id);
+  };
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    anna = await buildUser(t.db, { firstName: 'Anna', lastName: 'Ek' });
+    bo = await buildUser(t.db, { firstName: 'Bo', lastName: 'Lind' });
+    cia = await buildUser(t.db, { firstName: 'Cia', lastName: 'Berg' });
+    dan = await buildUser(t.db, { firstName: 'Dan', lastName: 'Ås' });
+    eva = await buildUser(t.db, { firstName: 'Eva', lastName: 'Sand' });
+    admin = await buildAdmin(t.db);
+    [a, b, c, d, e, mod] = await Promise.all([anna, bo, cia, dan, eva, admin].map((u) => t.as(u)));
+    const now = Date.now();
+    started = (await buildEvent(t.db, { startTime: new Date(now - HOUR), endTime: new Date(now + 4 * HOUR) }))
+      .id;
+    upcoming = (await buildEvent(t.db)).id;
+    for (const eventId of [started, upcoming]) {
+      await buildRegistration(t.db, { eventId, userId: anna.id });
+      await buildRegistration(t.db, { eventId, userId: bo.id });
+      await buildRegistration(t.db, { eventId, userId: cia.id, attendance: 'present' });
+      await buildRegistration(t.db, { eventId, userId: eva.id, status: 'waitlisted' });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 to visitors and 404 for an unknown event', async () => {
+    expect((await t.anon.get(`/api/events/${started}/photos`)).statusCode).toBe(401);
+    expect((await uploadPhoto(t.anon, started, ok, await smallJpeg())).statusCode).toBe(401);
+    expect((await t.anon.get('/api/me/photos')).statusCode).toBe(401);
+    const res = await a.get('/api/events/999999/photos');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(msg.eventNotFound);
+    expect((await a.get('/api/events/abc/photos')).statusCode).toBe(400);
+  });
+
+  it('refuses members who do not take part (403) and uploads before the start (403)', async () => {
+    for (const outsider of [d, e]) {
+      const list = await outsider.get(`/api/events/${started}/photos`);
+      expect(list.statusCode).toBe(403);
+      expect(list.json().message).toBe(msg.photoForParticipants);
+      const up = await uploadPhoto(outsider, started, ok, await smallJpeg());
+      expect(up.statusCode).toBe(403);
+      expect(up.json().message).toBe(msg.photoForParticipants);
+    }
+    const early = await uploadPhoto(a, upcoming, ok, await smallJpeg());
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(msg.photoBeforeStart);
+    // Admins see every event's photos but add none to an event they do not take part in.
+    expect((await mod.get(`/api/events/${started}/photos`)).statusCode).toBe(200);
+    expect((await uploadPhoto(mod, started, ok, await smallJpeg())).statusCode).toBe(403);
+    expect(await t.db.select().from(eventPhotos)).toHaveLength(0);
+  });
+
+  it('validates the alt text and the consent with Swedish messages', async () => {
+    const jpeg = await smallJpeg();
+    const cases: [Record<string, string>, string][] = [
+      [{ consent: 'true' }, msg.photoAltRequired],
+      [{ altText: '   ', consent: 'true' }, msg.photoAltRequired],
+      [{ altText: 'Bild\u0000', consent: 'true' }, msg.photoAltRequired],
+      [{ altText: 'x'.repeat(EVENT_PHOTO_ALT_MAX + 1), consent: 'true' }, msg.photoAltTooLong],
+      [{ altText: 'Utslag på hål 1' }, msg.photoConsentRequired],
+      [{ altText: 'Utslag på hål 1', consent: 'false' }, msg.photoConsentRequired],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await uploadPhoto(a, started, fields, jpeg);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const noFile = await uploadPhoto(a, started, ok);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe(msg.imageMissing);
+    const notImage = await uploadPhoto(a, started, ok, Buffer.from('%PDF-1.4 not a photo'));
+    expect(notImage.statusCode).toBe(400);
+    const json = await a.post(`/api/events/${started}/photos`, ok);
+    expect(json.statusCode).toBe(400);
+    expect(await t.db.select().from(eventPhotos)).toHaveLength(0);
+  });
+
+  it('stores a participant’s photo and lists it with variants, alt text, uploader and mine', async () => {
+    const altText = `  Cia  sänker  putten på 18  `;
+    const res = await uploadPhoto(c, started, { altText, consent: 'true' }, await smallJpeg());
+    expect(res.statusCode).toBe(201);
+    const photo = res.json();
+    expect(photo).toMatchObject({
+      eventId: started,
+      altText: 'Cia sänker putten på 18',
+      mine: true,
+      uploader: { id: cia.id, name: 'Cia Berg' },
+      abilities: { canDelete: true, canReport: false },
+      url: `/api/images/${photo.imageId}/original`,
+    });
+    // A 40 px photo has only the narrowest copy, in both formats.
+    expect(photo.variants).toEqual([
+      { format: 'avif', width: 320, url: `/api/images/${photo.imageId}/w/320.avif` },
+      { format: 'webp', width: 320, url: `/api/images/${photo.imageId}/w/320.webp` },
+    ]);
+    const [row] = await t.db.select().from(eventPhotos).where(eq(eventPhotos.id, photo.id));
+    expect(row.consentAt).toBeInstanceOf(Date);
+    const [img] = await t.db.select().from(images).where(eq(images.id, photo.imageId));
+    expect(img).toMatchObject({ entityType: 'event_photo', entityId: String(started), uploadedBy: cia.id });
+
+    const seenByBo = (await b.get(`/api/events/${started}/photos`)).json();
+    const mine = seenByBo.photos.find((p: { id: string }) => p.id === photo.id);
+    expect(mine).toMatchObject({ mine: false, abilities: { canDelete: false, canReport: true } });
+    expect(seenByBo).toMatchObject({ canUpload: true, myCount: 0, limit: EVENT_PHOTOS_PER_MEMBER });
+    // The variants are served.
+    const avif = await b.get(`/api/images/${photo.imageId}/w/320.avif`);
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+  });
+
+  it('strips EXIF and GPS: none in the original, the thumbnail or any copy', async () => {
+    const input = await jpegWithGps();
+    const inMeta = await sharp(input).metadata();
+    expect(hasGpsPointer(inMeta.exif)).toBe(true); // the test's photo does carry a position
+    const res = await uploadPhoto(b, started, { altText: 'Solnedgång över green', consent: 'true' }, input);
+    expect(res.statusCode).toBe(201);
+    const photo = res.json() as { imageId: string; variants: { url: string }[]; width: number };
+    expect(photo.variants.map((v) => v.url)).toEqual(
+      expect.arrayContaining([
+        `/api/images/${photo.imageId}/w/960.webp`,
+        `/api/images/${photo.imageId}/w/960.avif`,
+      ]),
+    );
+    const urls = [
+      `/api/images/${photo.imageId}/original`,
+      `/api/images/${photo.imageId}/thumbnail`,
+      ...photo.variants.map((v) => v.url),
+    ];
+    for (const url of urls) {
+      const out = await b.get(url);
+      expect(out.statusCode, url).toBe(200);
+      const meta = await sharp(out.rawPayload).metadata();
+      expect(meta.exif, url).toBeUndefined();
+      expect(meta.xmp, url).toBeUndefined();
+      expect(out.rawPayload.includes(Buffer.from('GolfKamera')), url).toBe(false);
+    }
+  });
+
+  it('never lists photos across a block, either way (admins see all)', async () => {
+    const annas = await annaUploads('Anna på rangen');
+    await a.post('/api/blocks', { userId: bo.id });
+    try {
+      expect(await listIds(b)).not.toContain(annas.id); // blocked by Anna
+      const bosPhotos = (await t.db.select().from(eventPhotos).where(eq(eventPhotos.uploadedBy, bo.id))).map(
+        (p) => p.id,
+      );
+      expect(bosPhotos.length).toBeGreaterThan(0);
+      const seenByAnna = await listIds(a);
+      for (const id of bosPhotos) expect(seenByAnna).not.toContain(id); // Anna blocked Bo
+      expect(await listIds(c)).toEqual(expect.arrayContaining([annas.id, ...bosPhotos]));
+      expect(await listIds(mod)).toEqual(expect.arrayContaining([annas.id, ...bosPhotos]));
+      // Bo cannot report what he cannot see.
+      const report = await b.post('/api/reports', {
+        targetType: 'photo',
+        targetId: annas.id,
+        reason: 'spam',
+      });
+      expect(report.statusCode).toBe(404);
+    } finally {
+      await a.delete(`/api/blocks/${bo.id}`);
+    }
+    expect(await listIds(b)).toContain(annas.id);
+  });
+
+  it('hides a reported photo from its reporter at once; an admin’s removal hides it for all', async () => {
+    const photo = await annaUploads('Anna och Bo vid klubbhuset');
+    const countBefore = (await t.anon.get(`/api/events/${started}`)).json().photoCount;
+    expect(
+      (await d.post('/api/reports', { targetType: 'photo', targetId: photo.id, reason: 'inappropriate' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await a.post('/api/reports', { targetType: 'photo', targetId: photo.id, reason: 'spam' })).json()
+        .message,
+    ).toBe(msg.reportSelf);
+    const report = await c.post('/api/reports', {
+      targetType: 'photo',
+      targetId: photo.id,
+      reason: 'inappropriate',
+    });
+    expect(report.statusCode).toBe(201);
+    expect(await listIds(c)).not.toContain(photo.id);
+    expect(await listIds(b)).toContain(photo.id);
+    expect(await listIds(a)).toContain(photo.id);
+
+    const queue = (await mod.get('/api/admin/reports?status=open')).json();
+    const item = queue.items.find((r: { targetId: string }) => r.targetId === photo.id);
+    expect(item).toMatchObject({
+      targetType: 'photo',
+      snapshot: { imageId: photo.imageId, text: 'Anna och Bo vid klubbhuset' },
+    });
+    const decision = await mod.post(`/api/admin/reports/${item.id}/decision`, {
+      action: 'remove_content',
+      statement: 'Bilden visade en medlem som inte hade godkänt den.',
+    });
+    expect(decision.statusCode).toBe(204);
+    for (const client of [a, b, c, mod]) expect(await listIds(client)).not.toContain(photo.id);
+    const decided = (await mod.get('/api/admin/reports?status=decided')).json();
+    expect(decided.items.find((r: { id: number }) => r.id === item.id)).toMatchObject({
+      contentRemoved: true,
+    });
+    expect((await b.get(`/api/images/${photo.imageId}/original`)).statusCode).toBe(404);
+    expect((await t.anon.get(`/api/events/${started}`)).json().photoCount).toBe(countBefore - 1);
+    expect((await a.get('/api/me/photos')).json().map((p: { id: string }) => p.id)).not.toContain(photo.id);
+  });
+
+  it('lets only the uploader (and admins) delete a photo, with its image and copies', async () => {
+    const photo = await annaUploads('Anna med pokalen');
+    expect((await b.get(`/api/images/${photo.imageId}/w/320.webp`)).statusCode).toBe(200);
+    const refused = await b.delete(`/api/events/${started}/photos/${photo.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(msg.photoNotYours);
+    expect((await a.delete(`/api/events/${upcoming}/photos/${photo.id}`)).statusCode).toBe(404);
+    expect((await a.delete(`/api/events/${started}/photos/not-a-uuid`)).statusCode).toBe(400);
+    expect((await a.delete(`/api/events/${started}/photos/${photo.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(eventPhotos).where(eq(eventPhotos.id, photo.id))).toHaveLength(0);
+    expect(await t.db.select().from(images).where(eq(images.id, photo.imageId))).toHaveLength(0);
+    expect((await b.get(`/api/images/${photo.imageId}/original`)).statusCode).toBe(404);
+    expect((await a.delete(`/api/events/${started}/photos/${photo.id}`)).statusCode).toBe(404);
+
+    const other = await annaUploads('Anna i bunkern');
+    expect((await mod.delete(`/api/events/${started}/photos/${other.id}`)).statusCode).toBe(204);
+    expect(await listIds(a)).not.toContain(other.id);
+  });
+
+  it('counts the photos on the public event (a count only) and lists the member’s own across events', async () => {
+    const shown = (await listIds(mod)).length;
+    const anon = (await t.anon.get(`/api/events/${started}`)).json();
+    expect(anon.photoCount).toBe(shown);
+    expect(JSON.stringify(anon)).not.toContain('photos');
+    expect((await t.anon.get(`/api/events/${upcoming}`)).json().photoCount).toBe(0);
+    const mine = (await a.get('/api/me/photos')).json() as { mine: boolean; event: { id: number } }[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((p) => p.mine && p.event.id === started)).toBe(true);
+  });
+
+  it(`holds each member to ${EVENT_PHOTOS_PER_MEMBER} photos per event`, async () => {
+    const have = (await a.get(`/api/events/${started}/photos`)).json().myCount as number;
+    for (let i = have; i < EVENT_PHOTOS_PER_MEMBER; i++) {
+      const img = await photoImage(anna.id);
+      await t.db.insert(eventPhotos).values({
+        eventId: started,
+        imageId: img.id,
+        uploadedBy: anna.id,
+        altText: `Bild ${i}`,
+        consentAt: new Date(),
+      });
+    }
+    const full = await uploadPhoto(a, started, ok, await smallJpeg());
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(msg.photoLimit);
+    expect((await a.get(`/api/events/${started}/photos`)).json()).toMatchObject({
+      canUpload: false,
+      myCount: EVENT_PHOTOS_PER_MEMBER,
+    });
+  });
+
+  it('the clean-up of unused images keeps photos’ images and deletes a photo image without its photo', async () => {
+    const kept = (await t.db.select({ imageId: eventPhotos.imageId }).from(eventPhotos)).map(
+      (r) => r.imageId,
+    );
+    const orphan = await photoImage(anna.id);
+    await cleanUpUnusedImages(t.db, { now: new Date(Date.now() + 48 * HOUR) });
+    const left = (await t.db.select({ id: images.id }).from(images)).map((r) => r.id);
+    expect(left).toEqual(expect.arrayContaining(kept));
+    expect(left).not.toContain(orphan.id);
+  });
+});
