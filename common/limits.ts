@@ -104,3 +104,11 @@ export const COURSE_LOCATION_MAX = 100;
 export const TEE_NAME_MAX = 40;
 /** A holes CSV (Hål;Par;Hcp-index;Längd): a header and at most 18 rows, a few hundred bytes. */
 export const HOLES_CSV_MAX_CHARS = 4000;
+/** 'Samåkning' (issue 30): seats in an offer, a ride's note, a message in a ride's conversation. */
+export const RIDE_SEATS_MIN = 1;
+export const RIDE_SEATS_MAX = 8;
+export const RIDE_NOTE_MAX = 500;
+export const RIDE_MESSAGE_MAX = 2000;
+/** Room-sharing (issue 30): the single-room supplement in kr, and the most members in one room. */
+export const SINGLE_ROOM_SUPPLEMENT_MAX = 100_000;
+export const ROOM_SIZE_MAX = 4;

@@ -18,6 +18,10 @@ export const NOTIFICATION_TYPES = [
   'event_announcement',
   'payment_received',
   'subscription_changed',
+  // Samåkning (issue 30)
+  'ride_join_request',
+  'ride_accepted',
+  'ride_changed',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -46,6 +50,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   event_announcement: 'Meddelanden från arrangören',
   payment_received: 'Betalning mottagen',
   subscription_changed: 'Ändrat medlemskap',
+  ride_join_request: 'Förfrågan om plats i din bil',
+  ride_accepted: 'Godkänd som passagerare',
+  ride_changed: 'Ändrad eller borttagen samåkning',
 };
 
 /**
@@ -68,6 +75,9 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   event_announcement: { email: true, push: true },
   payment_received: { email: true, push: false },
   subscription_changed: { email: true, push: false },
+  ride_join_request: { email: true, push: true },
+  ride_accepted: { email: true, push: true },
+  ride_changed: { email: true, push: true },
 };
 
 /** Types that reach only members who switched on a channel for them (no in-app row otherwise). */

@@ -199,3 +199,13 @@ export const TEE_COLOR_LABELS: Record<TeeColor, string> = {
 export const RATING_GENDERS = ['male', 'female'] as const;
 export type RatingGender = (typeof RATING_GENDERS)[number];
 export const RATING_GENDER_LABELS: Record<RatingGender, string> = { male: 'Herr', female: 'Dam' };
+
+/** 'Samåkning' (issue 30): an offer of seats or a request for one, and a passenger's state in an offer. */
+export const RIDE_KINDS = ['offer', 'request'] as const;
+export type RideKind = (typeof RIDE_KINDS)[number];
+export const RIDE_KIND_LABELS: Record<RideKind, string> = {
+  offer: 'Erbjuder skjuts',
+  request: 'Söker skjuts',
+};
+export const RIDE_PASSENGER_STATUSES = ['requested', 'accepted'] as const;
+export type RidePassengerStatus = (typeof RIDE_PASSENGER_STATUSES)[number];

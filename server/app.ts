@@ -61,6 +61,8 @@ import { registerNotifications } from './notifications/notifications.routes';
 import { registrationNoticeSubscriptions } from './notifications/registration-subscriptions';
 import { registerReminderJobs } from './notifications/reminders.jobs';
 import { reportSubscriptions } from './notifications/report-subscriptions';
+// Samåkning and room-sharing (issue 30)
+import { rideNoticeSubscriptions } from './notifications/ride-subscriptions';
 import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSafeDefaults } from './plugins/safe-defaults';
@@ -84,6 +86,9 @@ import { roomWishRoutes } from './registrations/room-wish.routes';
 import { upcomingEventsRoutes } from './registrations/upcoming.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { spamReportSubscriptions } from './reports/spam-subscriptions';
+// ROOMING-IMPORT
+import { rideEventSubscriptions } from './rides/event-subscriptions';
+import { ridesRoutes } from './rides/rides.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +127,9 @@ function subscribeDomains(): void {
   subscribe(ballGroupSubscriptions);
   subscribe(realtimeSubscriptions);
   subscribe(feedbackSubscriptions);
+  // Samåkning (issue 30): rides go with a cancelled event; their notices.
+  subscribe(rideEventSubscriptions);
+  subscribe(rideNoticeSubscriptions);
 }
 
 /** Builds the whole app (API, IdP, WebSocket, client) without listening; tests inject into it. */
@@ -244,6 +252,9 @@ export async function buildApp({
   await app.register(offersRoutes);
   await app.register(roomWishRoutes);
   await app.register(upcomingEventsRoutes);
+  // Samåkning and room-sharing (issue 30)
+  await app.register(ridesRoutes);
+  // ROOMING-REGISTER
   await app.register(announcementsRoutes);
   await app.register(coursesRoutes);
   await app.register(auditRoutes);

@@ -9,5 +9,6 @@ export * from './images';
 export * from './messages';
 export * from './notifications';
 export * from './registrations';
+export * from './rides';
 export * from './safety';
 export * from './users';
