@@ -83,10 +83,10 @@ import { offersRoutes } from './registrations/offers.routes';
 import { findLiveRegistration } from './registrations/registrations.queries';
 import { registrationsRoutes } from './registrations/registrations.routes';
 import { roomWishRoutes } from './registrations/room-wish.routes';
+import { roomingRoutes } from './registrations/rooming.routes';
 import { upcomingEventsRoutes } from './registrations/upcoming.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { spamReportSubscriptions } from './reports/spam-subscriptions';
-// ROOMING-IMPORT
 import { rideEventSubscriptions } from './rides/event-subscriptions';
 import { ridesRoutes } from './rides/rides.routes';
 
@@ -254,7 +254,7 @@ export async function buildApp({
   await app.register(upcomingEventsRoutes);
   // Samåkning and room-sharing (issue 30)
   await app.register(ridesRoutes);
-  // ROOMING-REGISTER
+  await app.register(roomingRoutes);
   await app.register(announcementsRoutes);
   await app.register(coursesRoutes);
   await app.register(auditRoutes);

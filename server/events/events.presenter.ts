@@ -69,6 +69,8 @@ export function presentEventDetail(
     ...presentEvent(e, e, { withNotes: admin }),
     ballGroupCount: ctx.ballGroupCount,
     ballGroupsPublishedAt: e.ballGroupsPublishedAt ? e.ballGroupsPublishedAt.toISOString() : null,
+    singleRoomSupplement: e.singleRoomSupplement,
+    roomsPublishedAt: e.roomsPublishedAt ? e.roomsPublishedAt.toISOString() : null,
     registrationOpen: open,
     myRegistration: ctx.myRegistration,
     abilities: {
