@@ -17,11 +17,14 @@ export interface RoomWishValue {
   roomWish: RoomWish | null;
   roomMateName: string | null;
   roomMateId?: string | null;
-  roomMixedOk?: boolean;
+  roomMixedOk?: boolean | null;
 }
 
+/** A room wish with every field as stored. */
+export type StoredRoomWish = RoomWishValue & { roomMateId: string | null; roomMixedOk: boolean };
+
 /** Drops what does not belong to the wish (a name typed before choosing 'Dela rum', say). */
-export const normaliseRoomWish = (v: RoomWishValue): Required<RoomWishValue> => ({
+export const normaliseRoomWish = (v: RoomWishValue): StoredRoomWish => ({
   roomWish: v.roomWish,
   roomMateName: v.roomWish === 'shared_with' ? v.roomMateName : null,
   roomMateId: v.roomWish === 'shared_with' ? (v.roomMateId ?? null) : null,

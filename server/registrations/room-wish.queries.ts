@@ -1,4 +1,4 @@
-import type { RoomWishValue } from '@common/rules/room-wish';
+import type { StoredRoomWish } from '@common/rules/room-wish';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { eventRegistrations, events, users } from '../db/schema';
@@ -39,7 +39,7 @@ export async function findRegisteredMember(db: Db, eventId: number, userId: stri
 export async function updateRoomWish(
   db: Db,
   registrationId: number,
-  wish: RoomWishValue,
+  wish: StoredRoomWish,
 ): Promise<RegistrationRow> {
   const [row] = await db
     .update(eventRegistrations)

@@ -1,7 +1,12 @@
 import { ROOM_MATE_NAME_MAX } from '@common/limits';
 import { msg } from '@common/messages';
 import { displayName } from '@common/rules/display-name';
-import { includesLodging, normaliseRoomWish, type RoomWishValue } from '@common/rules/room-wish';
+import {
+  includesLodging,
+  normaliseRoomWish,
+  type RoomWishValue,
+  type StoredRoomWish,
+} from '@common/rules/room-wish';
 import type { Db } from '../db/client';
 import { NotFoundError, ValidationError } from '../errors';
 import { findLiveRegistration, type RegistrationRow } from './registrations.queries';
@@ -38,8 +43,8 @@ export async function resolveRoomMate(
   db: Db,
   eventId: number,
   userId: string,
-  wish: Required<RoomWishValue>,
-): Promise<Required<RoomWishValue>> {
+  wish: StoredRoomWish,
+): Promise<StoredRoomWish> {
   if (!wish.roomMateId) return wish;
   if (wish.roomMateId === userId) throw new ValidationError(msg.roomMateSelf);
   const mate = await findRegisteredMember(db, eventId, wish.roomMateId);
