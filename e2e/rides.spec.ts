@@ -50,11 +50,12 @@ test.describe('Samåkning (issue 30)', () => {
     await call(driver, 'POST', `/api/events/${event.id}/register`, {});
     await driver.reload();
     const section = driver.getByRole('region', { name: 'Samåkning' });
-    await expect(section).toContainText('Ingen har lagt upp någon samåkning än.');
+    // The section loads on its own (lazily): give a busy machine time.
+    await expect(section).toContainText('Ingen har lagt upp någon samåkning än.', { timeout: 30_000 });
     await section.getByRole('button', { name: 'Erbjud eller sök skjuts' }).click();
     const form = section.getByRole('form', { name: 'Ny samåkning' });
     await form.getByRole('radio', { name: 'Erbjuder skjuts' }).check();
-    await form.getByRole('textbox', { name: /Åker från/ }).fill('Täby');
+    await form.getByRole('combobox', { name: /Åker från/ }).fill('Täby');
     await form.getByRole('textbox', { name: /Lediga platser/ }).fill('2');
     await form.getByRole('textbox', { name: /Meddelande/ }).fill('Hämtar vid Täby centrum, plats för bagen.');
     await form.getByRole('button', { name: 'Lägg upp' }).click();
@@ -67,20 +68,20 @@ test.describe('Samåkning (issue 30)', () => {
     const passengerRide = page
       .getByRole('region', { name: 'Samåkning' })
       .getByRole('article', { name: 'Erbjuder skjuts: Per Prosson från Täby' });
-    await expect(passengerRide).toContainText('Hämtar vid Täby centrum');
+    await expect(passengerRide).toContainText('Hämtar vid Täby centrum', { timeout: 30_000 });
     await passengerRide.getByRole('button', { name: 'Be om plats' }).click();
     await expect(passengerRide).toContainText('Väntar på svar');
 
     // The driver sees who asked and accepts.
     await driver.reload();
-    await expect(driverRide).toContainText('Anna Adminsson – väntar');
+    await expect(driverRide).toContainText('Anna Adminsson – väntar', { timeout: 30_000 });
     await driverRide.getByRole('button', { name: 'Godkänn Anna Adminsson' }).click();
     await expect(driverRide).toContainText('Anna Adminsson – godkänd');
     await expect(driverRide).toContainText('1 av 2 platser kvar');
 
     // Both see the accepted ride; they agree on the time in the ride's conversation.
     await page.reload();
-    await expect(passengerRide).toContainText('Du åker med');
+    await expect(passengerRide).toContainText('Du åker med', { timeout: 30_000 });
     await expect(passengerRide).toContainText('Anna Adminsson – godkänd');
     await passengerRide.getByRole('button', { name: 'Konversation' }).click();
     await passengerRide

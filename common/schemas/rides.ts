@@ -56,7 +56,10 @@ const idParam = (label: string) =>
 export const rideIdParamsSchema = z.object({ id: idParam('Ogiltigt id för samåkning') });
 export const ridePassengerParamsSchema = z.object({
   id: idParam('Ogiltigt id för samåkning'),
-  userId: z.string().min(1).max(64),
+  userId: z
+    .string({ error: 'Ogiltigt medlems-id' })
+    .min(1, { error: 'Ogiltigt medlems-id' })
+    .max(64, { error: 'Ogiltigt medlems-id' }),
 });
 
 /** A member as a ride shows them: the name only. */
