@@ -66,6 +66,7 @@ async function sampled<T>(read: () => number, fn: () => Promise<T>, everyMs = 10
     notes: i % 5 === 0 ? 'Kommer med tåg; "hämtning" önskas' : null,
     roomWish: i % 5 === 0 ? 'shared_with' : i % 2 ? 'single' : null,
     roomMateName: i % 5 === 0 ? `Medlem ${i + 1}` : null,
+    roomNumber: i % 3 === 0 ? null : Math.floor(i / 2) + 1,
     golfId: `850101-${String(i).padStart(3, '0')}`,
     handicap: ((i * 37) % 540) / 10 - 4,
     userId: `u${i}`,

@@ -111,3 +111,12 @@ export const HOLES_CSV_MAX_CHARS = 4000;
 // 'Vill ses igen' (issue 30): the answer window after an event, and the most answers one PUT takes.
 export const MEET_AGAIN_WINDOW_DAYS = 7;
 export const MEET_AGAIN_ANSWERS_MAX = 500;
+
+/** 'Samåkning' (issue 30): seats in an offer, a ride's note, a message in a ride's conversation. */
+export const RIDE_SEATS_MIN = 1;
+export const RIDE_SEATS_MAX = 8;
+export const RIDE_NOTE_MAX = 500;
+export const RIDE_MESSAGE_MAX = 2000;
+/** Room-sharing (issue 30): the single-room supplement in kr, and the most members in one room. */
+export const SINGLE_ROOM_SUPPLEMENT_MAX = 100_000;
+export const ROOM_SIZE_MAX = 4;

@@ -19,6 +19,10 @@ export const NOTIFICATION_TYPES = [
   'payment_received',
   'subscription_changed',
   'meet_again_match',
+  // Samåkning (issue 30)
+  'ride_join_request',
+  'ride_accepted',
+  'ride_changed',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -48,6 +52,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   payment_received: 'Betalning mottagen',
   subscription_changed: 'Ändrat medlemskap',
   meet_again_match: 'Matchning i Vill ses igen',
+  ride_join_request: 'Förfrågan om plats i din bil',
+  ride_accepted: 'Godkänd som passagerare',
+  ride_changed: 'Ändrad eller borttagen samåkning',
 };
 
 /**
@@ -71,6 +78,9 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   payment_received: { email: true, push: false },
   subscription_changed: { email: true, push: false },
   meet_again_match: { email: true, push: true },
+  ride_join_request: { email: true, push: true },
+  ride_accepted: { email: true, push: true },
+  ride_changed: { email: true, push: true },
 };
 
 /** Types that reach only members who switched on a channel for them (no in-app row otherwise). */

@@ -214,3 +214,12 @@ export const MEET_AGAIN_MATCH_LABELS: Record<MeetAgainMatchKind, string> = {
   date: 'Dejt',
   buddy: 'Golfkompis',
 };
+/** 'Samåkning' (issue 30): an offer of seats or a request for one, and a passenger's state in an offer. */
+export const RIDE_KINDS = ['offer', 'request'] as const;
+export type RideKind = (typeof RIDE_KINDS)[number];
+export const RIDE_KIND_LABELS: Record<RideKind, string> = {
+  offer: 'Erbjuder skjuts',
+  request: 'Söker skjuts',
+};
+export const RIDE_PASSENGER_STATUSES = ['requested', 'accepted'] as const;
+export type RidePassengerStatus = (typeof RIDE_PASSENGER_STATUSES)[number];

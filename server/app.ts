@@ -72,6 +72,8 @@ import { registerNotifications } from './notifications/notifications.routes';
 import { registrationNoticeSubscriptions } from './notifications/registration-subscriptions';
 import { registerReminderJobs } from './notifications/reminders.jobs';
 import { reportSubscriptions } from './notifications/report-subscriptions';
+// Samåkning and room-sharing (issue 30)
+import { rideNoticeSubscriptions } from './notifications/ride-subscriptions';
 import { changeWatchesPlugin } from './plugins/change-watches';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSafeDefaults } from './plugins/safe-defaults';
@@ -92,10 +94,13 @@ import { offersRoutes } from './registrations/offers.routes';
 import { findLiveRegistration } from './registrations/registrations.queries';
 import { registrationsRoutes } from './registrations/registrations.routes';
 import { roomWishRoutes } from './registrations/room-wish.routes';
+import { roomingRoutes } from './registrations/rooming.routes';
 import { upcomingEventsRoutes } from './registrations/upcoming.routes';
 import { listReportedTargetIds } from './reports/reports.queries';
 import { reportsRoutes } from './reports/reports.routes';
 import { spamReportSubscriptions } from './reports/spam-subscriptions';
+import { rideEventSubscriptions } from './rides/event-subscriptions';
+import { ridesRoutes } from './rides/rides.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +140,9 @@ function subscribeDomains(): void {
   subscribe(realtimeSubscriptions);
   subscribe(feedbackSubscriptions);
   subscribe(meetAgainSubscriptions);
+  // Samåkning (issue 30): rides go with a cancelled event; their notices.
+  subscribe(rideEventSubscriptions);
+  subscribe(rideNoticeSubscriptions);
 }
 
 /** Builds the whole app (API, IdP, WebSocket, client) without listening; tests inject into it. */
@@ -270,6 +278,9 @@ export async function buildApp({
   await app.register(offersRoutes);
   await app.register(roomWishRoutes);
   await app.register(upcomingEventsRoutes);
+  // Samåkning and room-sharing (issue 30)
+  await app.register(ridesRoutes);
+  await app.register(roomingRoutes);
   await app.register(announcementsRoutes);
   await app.register(coursesRoutes);
   await app.register(auditRoutes);

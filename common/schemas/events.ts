@@ -5,6 +5,7 @@ import {
   EVENT_DATE_MIN,
   MAX_PARTICIPANTS_MIN,
   MAX_PARTICIPANTS_STEP,
+  SINGLE_ROOM_SUPPLEMENT_MAX,
   TEXT_LONG_MAX,
   TEXT_SHORT_MAX,
   WAITLIST_OFFER_HOURS_MAX,
@@ -111,6 +112,13 @@ export const eventFieldsSchema = z.object({
   cancellationDeadline: isoDate('Sista dag för avbokning').nullish(),
   lateCancellationFee: fee('Avgift vid sen avbokning').default(0),
   payOnline: z.boolean({ error: 'Ogiltigt värde för betalning på sajten' }).default(false),
+  /** Trips (issue 30): what a single room costs on top, in kr; empty: none stated. */
+  singleRoomSupplement: z.coerce
+    .number({ error: msg.singleRoomSupplementInvalid })
+    .int({ error: msg.singleRoomSupplementInvalid })
+    .min(0, { error: msg.singleRoomSupplementInvalid })
+    .max(SINGLE_ROOM_SUPPLEMENT_MAX, { error: msg.singleRoomSupplementInvalid })
+    .nullish(),
 });
 
 /** The cross-field rules of spec §5, as one refinement used by client and server. */
@@ -204,6 +212,9 @@ export const eventDetailSchema = eventSchema.extend({
   registrationOpen: z.boolean(),
   /** When the admin published the ball groups to the members (null: not published). */
   ballGroupsPublishedAt: z.string().nullable(),
+  /** Trips (issue 30): the single-room supplement in kr (null: none), and when the rooms were published. */
+  singleRoomSupplement: z.number().int().nullable(),
+  roomsPublishedAt: z.string().nullable(),
   myRegistration: z
     .object({
       id: z.number().int(),

@@ -66,6 +66,9 @@ export const registrationSchema = z.object({
   /** Trips with overnight stays: the room wish, and the room mate's name with 'shared_with' (private). */
   roomWish: z.enum(ROOM_WISHES).nullable(),
   roomMateName: z.string().nullable(),
+  /** Issue 30: the participant named by id (null for a name typed before issue 30), and 'mixed is fine'. */
+  roomMateId: z.string().nullable(),
+  roomMixedOk: z.boolean().nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 

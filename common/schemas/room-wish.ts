@@ -19,14 +19,25 @@ export const roomWishFields = {
     .refine((v) => !CONTROL.test(v), { error: msg.roomMateNameInvalid })
     .nullish()
     .transform((v) => (v?.trim() ? v.trim().replace(/\s+/g, ' ') : null)),
+  /** Issue 30: the participant named, by their member id (the server fills in their name). */
+  roomMateId: z
+    .string({ error: msg.roomMateNotParticipant })
+    .max(64, { error: msg.roomMateNotParticipant })
+    .nullish()
+    .transform((v) => v || null),
+  /** With 'Dela rum': a room with someone of another gender is fine. */
+  roomMixedOk: z
+    .boolean({ error: msg.roomWishInvalid })
+    .nullish()
+    .transform((v) => v === true),
 };
 
 /** 'Dela med namngiven medlem' needs the name. */
 export function checkRoomMate(
-  v: { roomWish: string | null; roomMateName: string | null },
+  v: { roomWish: string | null; roomMateName: string | null; roomMateId?: string | null },
   ctx: z.RefinementCtx,
 ): void {
-  if (v.roomWish === 'shared_with' && !v.roomMateName) {
+  if (v.roomWish === 'shared_with' && !v.roomMateName && !v.roomMateId) {
     ctx.addIssue({ code: 'custom', message: msg.roomMateNameRequired, path: ['roomMateName'] });
   }
 }

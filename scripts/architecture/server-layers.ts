@@ -28,6 +28,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['event-photos'],
   ['ball-groups', 'messages', 'billing', 'calendar-feed', 'public-pages'],
   ['event-payments', 'reports', 'exports'],
+  // 'Samåkning' (issue 30): rides read events, registrations and blocks; notifications tells of them.
+  ['rides'],
   // What reacts to the community: notices (in-app, e-mail, push) and live delivery over WebSockets.
   ['notifications'],
   // 'Vill ses igen' (issue 30): answers and matches after an event; notifies through notifications and

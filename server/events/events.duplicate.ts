@@ -22,6 +22,7 @@ export async function duplicateEvent(db: Db, id: number, weeks: number, actor: A
       id: _id,
       createdAt: _createdAt,
       ballGroupsPublishedAt: _published,
+      roomsPublishedAt: _roomsPublished,
       imageId,
       image,
       imageUrl,

@@ -72,6 +72,8 @@ export function presentEventDetail(
     ballGroupCount: ctx.ballGroupCount,
     photoCount: ctx.photoCount ?? 0,
     ballGroupsPublishedAt: e.ballGroupsPublishedAt ? e.ballGroupsPublishedAt.toISOString() : null,
+    singleRoomSupplement: e.singleRoomSupplement,
+    roomsPublishedAt: e.roomsPublishedAt ? e.roomsPublishedAt.toISOString() : null,
     registrationOpen: open,
     myRegistration: ctx.myRegistration,
     abilities: {

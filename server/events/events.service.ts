@@ -39,6 +39,7 @@ function rowValues(input: EventInput) {
     cancellationDeadline: input.cancellationDeadline ?? null,
     lateCancellationFee: input.lateCancellationFee,
     payOnline: input.payOnline,
+    singleRoomSupplement: input.singleRoomSupplement ?? null,
   };
 }
 

@@ -68,19 +68,40 @@ export function buildExportTable(list: ExportList, event: ExportEvent, rows: Exp
           .map((r) => [nameOf(r), text(r.dietaryPreferences)]),
       };
     case 'rooms':
-      return {
-        headers: ['Namn', 'Kön', 'Status', 'Rumsönskemål', 'Dela rum med'],
-        rows: sorted.map((r) => [
-          nameOf(r),
-          r.gender ? GENDER_LABELS[r.gender] : null,
-          REGISTRATION_STATUS_LABELS[r.status],
-          r.roomWish ? ROOM_WISH_LABELS[r.roomWish] : null,
-          text(r.roomMateName),
-        ]),
-      };
+      return roomsTable(sorted);
     case 'payments':
       return paymentsTable(event, sorted);
   }
+}
+
+/**
+ * The rooms list (issue 30): the organiser's rooming first, room by room (a room's members by name),
+ * with each member's room-mates; then those without a room. A room counts only members with a place.
+ */
+function roomsTable(sorted: ExportRow[]): ExportTable {
+  const inRoom = (r: ExportRow) => (r.status === 'registered' ? r.roomNumber : null);
+  const ordered = [...sorted].sort((a, b) => {
+    const ra = inRoom(a) ?? Number.POSITIVE_INFINITY;
+    const rb = inRoom(b) ?? Number.POSITIVE_INFINITY;
+    return ra === rb ? 0 : ra - rb;
+  });
+  return {
+    headers: ['Rum', 'Namn', 'Kön', 'Status', 'Rumsönskemål', 'Dela rum med', 'Rumskompisar'],
+    rows: ordered.map((r) => {
+      const room = inRoom(r);
+      const mates =
+        room === null ? [] : ordered.filter((o) => o.id !== r.id && inRoom(o) === room).map((o) => nameOf(o));
+      return [
+        room,
+        nameOf(r),
+        r.gender ? GENDER_LABELS[r.gender] : null,
+        REGISTRATION_STATUS_LABELS[r.status],
+        r.roomWish ? ROOM_WISH_LABELS[r.roomWish] : null,
+        text(r.roomMateName),
+        mates.length ? text(mates.join(', ')) : null,
+      ];
+    }),
+  };
 }
 
 /**

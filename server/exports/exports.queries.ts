@@ -33,6 +33,8 @@ export interface ExportRow {
   notes: string | null;
   roomWish: RoomWish | null;
   roomMateName: string | null;
+  /** The organiser's rooming (issue 30): registrations with one number share a room. */
+  roomNumber: number | null;
   golfId: string | null;
   handicap: number | null;
   userId: string;
@@ -58,6 +60,7 @@ const columns = {
   notes: eventRegistrations.notes,
   roomWish: eventRegistrations.roomWish,
   roomMateName: eventRegistrations.roomMateName,
+  roomNumber: eventRegistrations.roomNumber,
   golfId: sql<string | null>`coalesce(${users.golfId}, ${eventRegistrations.golfId})`,
   handicap: sql<number | null>`coalesce(${users.handicap}, ${eventRegistrations.handicap})::float8`,
   userId: users.id,

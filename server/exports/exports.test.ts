@@ -157,10 +157,11 @@ describe('event exports (CSV and Excel)', () => {
     const rooms = await admin.get(url('csv', 'rooms'));
     expect(csvLines(rooms.rawPayload.toString('utf8'))).toEqual([
       // The room wish chosen at registration, not the free-text notes; a typed name is neutralised too.
-      'Namn;Kön;Status;Rumsönskemål;Dela rum med',
-      `"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Man;Anmäld;Enkelrum;`,
-      'Bo Ek;;Reservlista;;',
-      `Åsa Öberg;Kvinna;Anmäld;Dela med namngiven medlem;"'=Bo ""Ek"""`,
+      // Issue 30: the room number first and the room-mates last (no rooms made here: empty).
+      'Rum;Namn;Kön;Status;Rumsönskemål;Dela rum med;Rumskompisar',
+      `;"'${EVIL_NAME.replaceAll('"', '""')} Efternamn";Man;Anmäld;Enkelrum;;`,
+      ';Bo Ek;;Reservlista;;;',
+      `;Åsa Öberg;Kvinna;Anmäld;Dela med namngiven medlem;"'=Bo ""Ek""";`,
     ]);
 
     const payments = await admin.get(url('csv', 'payments'));

@@ -54,6 +54,8 @@ export function presentRegistration(
     paidOnline: priv ? r.paymentIntentId !== null : null,
     roomWish: priv ? r.roomWish : null,
     roomMateName: priv ? r.roomMateName : null,
+    roomMateId: priv ? r.roomMateId : null,
+    roomMixedOk: priv ? r.roomMixedOk : null,
   };
 }
 

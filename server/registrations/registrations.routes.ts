@@ -101,7 +101,12 @@ export async function registrationsRoutes(app: FastifyInstance, opts: Registrati
         user,
         dietaryPreferences: request.body.dietaryPreferences,
         notes: request.body.notes,
-        roomWish: { roomWish: request.body.roomWish, roomMateName: request.body.roomMateName },
+        roomWish: {
+          roomWish: request.body.roomWish,
+          roomMateName: request.body.roomMateName,
+          roomMateId: request.body.roomMateId,
+          roomMixedOk: request.body.roomMixedOk,
+        },
       });
       return reply.status(201).send(presentRegistration({ ...row, user }, user));
     },

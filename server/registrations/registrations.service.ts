@@ -26,6 +26,7 @@ import {
   type RegistrationRow,
   updateRegistration,
 } from './registrations.queries';
+import { resolveRoomMate } from './room-wish.service';
 
 export type { EventNotificationRow, Promotion } from './offers.service';
 
@@ -52,8 +53,9 @@ export async function registerForEvent(db: Db, p: RegisterParams): Promise<Regis
     if (!isPro(p.user, now)) throw new ForbiddenError(msg.requiresUpgrade, { requiresUpgrade: true });
     const closed = registrationClosedReason(event, now);
     if (closed) throw new ValidationError(closed);
-    const room = normaliseRoomWish(p.roomWish ?? { roomWish: null, roomMateName: null });
-    if (room.roomWish && !includesLodging(event)) throw new ValidationError(msg.roomWishOnlyForTrips);
+    const wish = normaliseRoomWish(p.roomWish ?? { roomWish: null, roomMateName: null });
+    if (wish.roomWish && !includesLodging(event)) throw new ValidationError(msg.roomWishOnlyForTrips);
+    const room = await resolveRoomMate(tx, p.eventId, p.user.id, wish);
     // A cancelled registration is history: registering again takes a new place at the back of the queue.
     if (await findLiveRegistration(tx, p.eventId, p.user.id)) throw new ConflictError(msg.alreadyRegistered);
     const status = statusForNewRegistration(await countRegistered(tx, p.eventId), event.maxParticipants);

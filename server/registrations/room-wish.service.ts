@@ -1,9 +1,16 @@
+import { ROOM_MATE_NAME_MAX } from '@common/limits';
 import { msg } from '@common/messages';
-import { includesLodging, normaliseRoomWish, type RoomWishValue } from '@common/rules/room-wish';
+import { displayName } from '@common/rules/display-name';
+import {
+  includesLodging,
+  normaliseRoomWish,
+  type RoomWishValue,
+  type StoredRoomWish,
+} from '@common/rules/room-wish';
 import type { Db } from '../db/client';
 import { NotFoundError, ValidationError } from '../errors';
 import { findLiveRegistration, type RegistrationRow } from './registrations.queries';
-import { findEventSpan, updateRoomWish } from './room-wish.queries';
+import { findEventSpan, findRegisteredMember, updateRoomWish } from './room-wish.queries';
 
 /**
  * Sets the member's own room wish on a trip while the registration is live (registered, waitlisted or
@@ -23,6 +30,24 @@ export async function setOwnRoomWish(
     const wish = normaliseRoomWish(p.wish);
     if (wish.roomWish && !includesLodging(event)) throw new ValidationError(msg.roomWishOnlyForTrips);
     if (event.startTime <= now) throw new ValidationError(msg.roomWishClosed);
-    return updateRoomWish(tx, own.id, wish);
+    return updateRoomWish(tx, own.id, await resolveRoomMate(tx, p.eventId, p.userId, wish));
   });
+}
+
+/**
+ * A room-mate named by id (issue 30) must hold a live registration of the same event and not be the
+ * member; their name is stored beside the id (the lists and the export show it). A name without an id
+ * (typed before issue 30, or by an older client) stays as it is and never counts as mutual.
+ */
+export async function resolveRoomMate(
+  db: Db,
+  eventId: number,
+  userId: string,
+  wish: StoredRoomWish,
+): Promise<StoredRoomWish> {
+  if (!wish.roomMateId) return wish;
+  if (wish.roomMateId === userId) throw new ValidationError(msg.roomMateSelf);
+  const mate = await findRegisteredMember(db, eventId, wish.roomMateId);
+  if (!mate) throw new ValidationError(msg.roomMateNotParticipant);
+  return { ...wish, roomMateName: displayName(mate).slice(0, ROOM_MATE_NAME_MAX) };
 }

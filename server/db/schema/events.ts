@@ -55,6 +55,10 @@ export const events = pgTable(
     lateCancellationFee: integer('late_cancellation_fee').notNull().default(0),
     /** The event's total price is paid on the site (card or Swish). */
     payOnline: boolean('pay_online').notNull().default(false),
+    /** Trips (issue 30): what a single room costs on top, in kr; null: none stated. */
+    singleRoomSupplement: integer('single_room_supplement'),
+    /** When the organiser published the rooms (members see their room-mates from then on). */
+    roomsPublishedAt: timestamp('rooms_published_at', { withTimezone: true }),
   },
   (t) => [
     index('events_start_time_idx').on(t.startTime),
@@ -70,6 +74,10 @@ export const events = pgTable(
     ),
     check('events_waitlist_offer_hours', sql`${t.waitlistOfferHours} between 1 and 168`),
     check('events_late_cancellation_fee', sql`${t.lateCancellationFee} >= 0`),
+    check(
+      'events_single_room_supplement',
+      sql`${t.singleRoomSupplement} is null or ${t.singleRoomSupplement} between 0 and 100000`,
+    ),
     check(
       'events_fees_non_negative',
       sql`${t.price} >= 0 and ${t.registrationFee} >= 0 and coalesce(${t.greenFee}, 0) >= 0`,

@@ -12,5 +12,6 @@ export * from './messages';
 export * from './notifications';
 export * from './rate-limits';
 export * from './registrations';
+export * from './rides';
 export * from './safety';
 export * from './users';

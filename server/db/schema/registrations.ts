@@ -71,6 +71,12 @@ export const eventRegistrations = pgTable(
     /** Trips with overnight stays: single room, sharing, or sharing with a named member (the rooms list). */
     roomWish: roomWishEnum('room_wish'),
     roomMateName: varchar('room_mate_name', { length: 100 }),
+    /** The participant named with 'shared_with' (issue 30); their name is kept in roomMateName. */
+    roomMateId: text('room_mate_id').references(() => users.id, { onDelete: 'set null' }),
+    /** With 'shared': a room with someone of another gender is fine (only if both say so). */
+    roomMixedOk: boolean('room_mixed_ok').notNull().default(false),
+    /** The organiser's rooming (issue 30): registrations with the same number share a room. */
+    roomNumber: integer('room_number'),
   },
   (t) => [
     // One live registration per member and event; cancelled rows stay as history beside a new one.
@@ -92,6 +98,8 @@ export const eventRegistrations = pgTable(
     // Lists per event in arrival order (waitlist promotion takes the earliest).
     index('event_registrations_event_idx').on(t.eventId, t.status, t.registeredAt, t.id),
     index('event_registrations_user_idx').on(t.userId),
+    // The room-mate named by id belongs to 'shared_with' (the name is kept beside it).
+    check('event_registrations_room_mate_id', sql`${t.roomMateId} is null or ${t.roomWish} = 'shared_with'`),
     index('event_registrations_group_idx').on(t.groupId),
     index('event_registrations_registered_at_idx').on(t.registeredAt),
     index('event_registrations_payment_changed_idx').on(t.paymentStatusChangedAt),

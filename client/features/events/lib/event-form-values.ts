@@ -29,6 +29,8 @@ export interface EventFormValues {
   cancellationDeadline: string | null;
   lateCancellationFee: number | string;
   payOnline: boolean;
+  /** Trips (issue 30): the single-room supplement in kr; '' for none. */
+  singleRoomSupplement: number | string;
 }
 
 /** ISO instant → picker value in Swedish time. */
@@ -41,7 +43,7 @@ export const plusOneHour = (v: string) => dayjs(v).add(1, 'hour').format(PICKER)
 const num = (v: number | string) => (v === '' ? Number.NaN : Number(v));
 
 /** Form values for a new event, or for editing one. */
-export function initialValues(e?: Event): EventFormValues {
+export function initialValues(e?: Event & { singleRoomSupplement?: number | null }): EventFormValues {
   return {
     title: e?.title ?? '',
     location: e?.location ?? '',
@@ -64,6 +66,7 @@ export function initialValues(e?: Event): EventFormValues {
     cancellationDeadline: toPicker(e?.cancellationDeadline),
     lateCancellationFee: e?.lateCancellationFee ?? 0,
     payOnline: e?.payOnline ?? false,
+    singleRoomSupplement: e?.singleRoomSupplement ?? '',
   };
 }
 
@@ -104,6 +107,7 @@ export function toPayload(v: EventFormValues, createdBy: string | null) {
     cancellationDeadline: fromPicker(v.cancellationDeadline),
     lateCancellationFee: num(v.lateCancellationFee),
     payOnline: v.payOnline,
+    singleRoomSupplement: v.singleRoomSupplement === '' ? null : num(v.singleRoomSupplement),
   };
 }
 

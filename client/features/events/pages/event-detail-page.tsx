@@ -32,6 +32,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useEvent, useRegistrations } from '../api/events-query';
 import { EventActions } from '../components/detail/event-actions';
 import { EventDayCard } from '../components/detail/event-day-card';
+import { EventExtras } from '../components/detail/event-extras';
 import { EventInfoCard } from '../components/detail/event-info-card';
 import { ParticipantsTable, PrivateNotes } from '../components/detail/participants-table';
 import { OpensCountdown, RegistrationStateCard } from '../components/detail/registration-state-card';
@@ -222,6 +223,7 @@ export function EventDetailPage() {
         )}
 
         {editing ? null : <EventPhotosSection event={event} />}
+        {editing ? null : <EventExtras event={event} />}
         {regs.error ? <Alert color="red">Kunde inte ladda deltagarna.</Alert> : null}
         <Tabs defaultValue="participants" keepMounted={false}>
           <Tabs.List>

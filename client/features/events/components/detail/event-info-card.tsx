@@ -5,6 +5,7 @@ import { PARTICIPANT_AVATARS_MAX } from '@common/limits';
 import { avatarInitial, displayName } from '@common/rules/display-name';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { participantCountsText } from '@common/rules/participant-counts';
+import { includesLodging } from '@common/rules/room-wish';
 import type { EventDetail } from '@common/schemas/events';
 import type { Registration } from '@common/schemas/registrations';
 import { Avatar, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
@@ -109,6 +110,11 @@ export function EventInfoCard({
           </Text>
           {event.greenFeeIncluded ? ' (inkl. greenfee)' : ''}
         </Item>
+        {event.singleRoomSupplement != null && includesLodging(event) ? (
+          <Item icon={<IconCoin size={18} />} label="Enkelrumstillägg">
+            {formatKr(event.singleRoomSupplement)}
+          </Item>
+        ) : null}
         {event.ballGroupCount > 0 ? (
           <Item icon={<IconUsersGroup size={18} />} label="Bollgrupper">
             {event.ballGroupCount} bollgrupper

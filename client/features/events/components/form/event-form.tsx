@@ -160,6 +160,13 @@ export function EventForm({
           />
         ) : null}
         <TextInput label="Totalpris" value={formatKr(formTotal(v))} readOnly variant="filled" />
+        <NumberInput
+          label="Enkelrumstillägg (kr)"
+          description="För resor med övernattning: vad ett enkelrum kostar extra. Lämna tomt om inget tillägg."
+          min={0}
+          allowDecimal={false}
+          {...form.getInputProps('singleRoomSupplement')}
+        />
         <Switch
           label="Betalning på sajten (kort eller Swish)"
           description="Deltagarna betalar hela priset här när de är anmälda."

@@ -27,8 +27,15 @@ export function MyRoomWish({
   const save = useSetRoomWish(event.id);
   const own = registrations?.find((r) => r.userId === userId && r.status !== 'cancelled');
   if (!own || !includesLodging(event) || Date.parse(event.startTime) <= Date.now()) return null;
-  const current = { roomWish: own.roomWish, roomMateName: own.roomMateName };
-  const names = (registrations ?? []).filter((r) => r.userId !== userId).map((r) => displayName(r.user));
+  const current = {
+    roomWish: own.roomWish,
+    roomMateName: own.roomMateName,
+    roomMateId: own.roomMateId,
+    roomMixedOk: own.roomMixedOk,
+  };
+  const participants = (registrations ?? [])
+    .filter((r) => r.userId !== userId && r.status !== 'cancelled')
+    .map((r) => ({ id: r.userId, name: displayName(r.user) }));
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} fz="lg" mb="xs">
@@ -48,7 +55,8 @@ export function MyRoomWish({
         >
           <RoomWishField
             initial={current}
-            names={names}
+            participants={participants}
+            singleRoomSupplement={event.singleRoomSupplement}
             error={save.error ? apiErrorMessage(save.error) : null}
           />
           <Group justify="flex-end" mt="md">

@@ -16,6 +16,8 @@ export function RegistrationRoomWish() {
   const lodging = !!event && includesLodging(event);
   const regs = useRegistrations(id, lodging && !!user);
   if (!lodging) return null;
-  const names = (regs.data ?? []).filter((r) => r.userId !== user?.id).map((r) => displayName(r.user));
-  return <RoomWishField names={names} />;
+  const participants = (regs.data ?? [])
+    .filter((r) => r.userId !== user?.id && r.status !== 'cancelled')
+    .map((r) => ({ id: r.userId, name: displayName(r.user) }));
+  return <RoomWishField participants={participants} singleRoomSupplement={event.singleRoomSupplement} />;
 }

@@ -5,44 +5,63 @@ import { RoomWishField, readRoomWish } from './room-wish-field';
 
 afterEach(cleanup);
 
-function renderField(initial?: Parameters<typeof RoomWishField>[0]['initial']) {
+const PARTICIPANTS = [
+  { id: 'u-eva', name: 'Eva Ek' },
+  { id: 'u-bo', name: 'Bo Berg' },
+];
+
+function renderField(initial?: Parameters<typeof RoomWishField>[0]['initial'], supplement?: number) {
   render(
     <MantineProvider env="test">
       <form data-testid="form">
-        <RoomWishField initial={initial} names={['Eva Ek', 'Bo Berg']} />
+        <RoomWishField initial={initial} participants={PARTICIPANTS} singleRoomSupplement={supplement} />
       </form>
     </MantineProvider>,
   );
   return () => readRoomWish(screen.getByTestId('form') as HTMLFormElement);
 }
 
+const none = { roomMateName: null, roomMateId: null, roomMixedOk: false };
+
 describe('RoomWishField', () => {
-  it('offers the three wishes; no choice reads as no wish', () => {
-    const read = renderField();
+  it('offers the three wishes with the single-room supplement; no choice reads as no wish', () => {
+    const read = renderField(undefined, 850);
     for (const label of ['Enkelrum', 'Dela rum', 'Dela med namngiven medlem']) {
       expect(screen.getByRole('radio', { name: label })).toBeTruthy();
     }
+    expect(screen.getByText('Enkelrumstillägg 850 kr')).toBeTruthy();
     expect(screen.queryByLabelText(/Vem vill du dela rum med/)).toBeNull();
-    expect(read()).toEqual({ roomWish: null, roomMateName: null });
+    expect(read()).toEqual({ roomWish: null, ...none });
     fireEvent.click(screen.getByRole('radio', { name: 'Enkelrum' }));
-    expect(read()).toEqual({ roomWish: 'single', roomMateName: null });
+    expect(read()).toEqual({ roomWish: 'single', ...none });
   });
 
-  it('asks for the name with a named member, typed or chosen, and reads it trimmed', () => {
+  it("asks 'Dela rum' whether a mixed room is fine", () => {
+    const read = renderField();
+    fireEvent.click(screen.getByRole('radio', { name: 'Dela rum' }));
+    expect(read()).toEqual({ roomWish: 'shared', ...none });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Blandat rum går bra för mig' }));
+    expect(read()).toEqual({ roomWish: 'shared', ...none, roomMixedOk: true });
+  });
+
+  it('chooses the room-mate among the participants by id; switching drops the choice', () => {
     const read = renderField();
     fireEvent.click(screen.getByRole('radio', { name: 'Dela med namngiven medlem' }));
-    const name = screen.getByRole('combobox', { name: /Vem vill du dela rum med/ });
-    expect(name.getAttribute('maxlength')).toBe('100');
-    expect(name.hasAttribute('required')).toBe(true);
-    fireEvent.change(name, { target: { value: '  Karin Ny  ' } });
-    expect(read()).toEqual({ roomWish: 'shared_with', roomMateName: 'Karin Ny' });
-    // Switching to 'Dela rum' drops the name.
+    const select = screen.getByRole('combobox', { name: /Vem vill du dela rum med/ });
+    expect(select.hasAttribute('required')).toBe(true);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Välj en deltagare',
+      'Bo Berg',
+      'Eva Ek',
+    ]);
+    fireEvent.change(select, { target: { value: 'u-eva' } });
+    expect(read()).toEqual({ roomWish: 'shared_with', ...none, roomMateId: 'u-eva' });
     fireEvent.click(screen.getByRole('radio', { name: 'Dela rum' }));
-    expect(read()).toEqual({ roomWish: 'shared', roomMateName: null });
+    expect(read()).toEqual({ roomWish: 'shared', ...none });
   });
 
   it('starts from the stored wish when changing it', () => {
-    const read = renderField({ roomWish: 'shared_with', roomMateName: 'Eva Ek' });
-    expect(read()).toEqual({ roomWish: 'shared_with', roomMateName: 'Eva Ek' });
+    const read = renderField({ roomWish: 'shared_with', roomMateName: 'Eva Ek', roomMateId: 'u-eva' });
+    expect(read()).toEqual({ roomWish: 'shared_with', ...none, roomMateId: 'u-eva' });
   });
 });

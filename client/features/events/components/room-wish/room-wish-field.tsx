@@ -1,26 +1,37 @@
-import { ROOM_MATE_NAME_MAX } from '@common/limits';
 import { ROOM_WISH_LABELS, ROOM_WISHES, type RoomWish } from '@common/options';
 import type { RoomWishValue } from '@common/rules/room-wish';
-import { Autocomplete, Radio, Stack } from '@mantine/core';
+import { Checkbox, NativeSelect, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
+/** A participant of the trip to share a room with. */
+export interface RoomMateChoice {
+  id: string;
+  name: string;
+}
+
 /**
- * 'Rumsönskemål' on a trip with overnight stays: enkelrum, dela rum, or dela med namngiven medlem with
- * the name, chosen from the trip's participants or typed (a friend who registers later). The inputs are
- * named (`roomWish`, `roomMateName`) so the surrounding form reads them with `readRoomWish`.
+ * 'Rumsönskemål' on a trip with overnight stays: enkelrum (with the single-room supplement when the
+ * organiser set one), dela rum (same gender, unless 'blandat går bra'), or dela med a participant chosen
+ * from the trip's participants (issue 30: by id; mutual only when both choose each other). The inputs are
+ * named (`roomWish`, `roomMateId`, `roomMixedOk`) so the surrounding form reads them with `readRoomWish`.
  */
 export function RoomWishField({
   initial,
-  names,
+  participants,
+  singleRoomSupplement,
   error,
 }: {
   initial?: RoomWishValue | null;
-  /** The other participants' names to choose from. */
-  names: string[];
+  /** The other participants to choose from. */
+  participants: RoomMateChoice[];
+  singleRoomSupplement?: number | null;
   error?: string | null;
 }) {
   const [wish, setWish] = useState<RoomWish | ''>(initial?.roomWish ?? '');
-  const [mate, setMate] = useState(initial?.roomMateName ?? '');
+  const [mate, setMate] = useState(initial?.roomMateId ?? '');
+  const [mixed, setMixed] = useState(initial?.roomMixedOk === true);
+  const sorted = [...participants].sort((a, b) => a.name.localeCompare(b.name, 'sv'));
+  const legacyName = initial?.roomWish === 'shared_with' && !initial.roomMateId ? initial.roomMateName : null;
   return (
     <Stack gap="xs">
       <Radio.Group
@@ -32,22 +43,51 @@ export function RoomWishField({
       >
         <Stack gap={6} mt={6}>
           {ROOM_WISHES.map((w) => (
-            <Radio key={w} value={w} label={ROOM_WISH_LABELS[w]} />
+            <Radio
+              key={w}
+              value={w}
+              label={ROOM_WISH_LABELS[w]}
+              description={
+                w === 'single' && singleRoomSupplement != null
+                  ? `Enkelrumstillägg ${singleRoomSupplement} kr`
+                  : w === 'shared'
+                    ? 'Med någon av samma kön, om ni inte båda säger att blandat går bra'
+                    : undefined
+              }
+            />
           ))}
         </Stack>
       </Radio.Group>
-      {wish === 'shared_with' ? (
-        <Autocomplete
-          name="roomMateName"
-          label="Vem vill du dela rum med?"
-          placeholder="Välj en deltagare eller skriv ett namn"
-          data={[...new Set(names)].sort((a, b) => a.localeCompare(b, 'sv'))}
-          maxLength={ROOM_MATE_NAME_MAX}
-          value={mate}
-          onChange={setMate}
-          error={error}
-          required
+      {wish === 'shared' ? (
+        <Checkbox
+          name="roomMixedOk"
+          value="true"
+          label="Blandat rum går bra för mig"
+          checked={mixed}
+          onChange={(e) => setMixed(e.currentTarget.checked)}
         />
+      ) : null}
+      {wish === 'shared_with' ? (
+        <>
+          <NativeSelect
+            name="roomMateId"
+            label="Vem vill du dela rum med?"
+            description="Ni får dela rum om ni väljer varandra."
+            data={[
+              { value: '', label: 'Välj en deltagare' },
+              ...sorted.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+            value={mate}
+            onChange={(e) => setMate(e.currentTarget.value)}
+            error={error}
+            required
+          />
+          {legacyName ? (
+            <Text size="xs" c="dimmed">
+              Tidigare angivet: {legacyName}
+            </Text>
+          ) : null}
+        </>
       ) : null}
     </Stack>
   );
@@ -57,11 +97,13 @@ export function RoomWishField({
 export function readRoomWish(form: HTMLFormElement): RoomWishValue {
   const data = new FormData(form);
   const wish = data.get('roomWish');
-  const name = data.get('roomMateName');
+  const mate = data.get('roomMateId');
   const roomWish =
-    typeof wish === 'string' && (ROOM_WISHES as readonly string[]).includes(wish) ? wish : null;
+    typeof wish === 'string' && (ROOM_WISHES as readonly string[]).includes(wish) ? (wish as RoomWish) : null;
   return {
-    roomWish: roomWish as RoomWish | null,
-    roomMateName: roomWish === 'shared_with' && typeof name === 'string' ? name.trim() || null : null,
+    roomWish,
+    roomMateName: null,
+    roomMateId: roomWish === 'shared_with' && typeof mate === 'string' && mate ? mate : null,
+    roomMixedOk: roomWish === 'shared' && data.get('roomMixedOk') === 'true',
   };
 }

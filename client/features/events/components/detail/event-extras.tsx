@@ -1,0 +1,40 @@
+import { includesLodging } from '@common/rules/room-wish';
+import type { EventDetail } from '@common/schemas/events';
+import { Center, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+
+// Loaded only for those who see them: members with a place (Samåkning, their room), organisers (Rum).
+const RidesSection = lazy(() =>
+  import('@client/features/rides/components/rides-section').then((m) => ({ default: m.RidesSection })),
+);
+const MyRoom = lazy(() => import('../rooming/my-room').then((m) => ({ default: m.MyRoom })));
+const RoomingManager = lazy(() =>
+  import('../rooming/rooming-manager').then((m) => ({ default: m.RoomingManager })),
+);
+
+/**
+ * The event page's sections of issue 30, one line in the page: 'Samåkning' and the room-mate for a
+ * member with a place, the rooming ('Rum') for the organiser of a trip with overnight stays.
+ */
+export function EventExtras({ event }: { event: EventDetail }) {
+  const live =
+    event.status !== 'cancelled' && event.status !== 'completed' && Date.parse(event.endTime) > Date.now();
+  const registered = event.myRegistration?.status === 'registered';
+  const organiser = event.abilities.canEdit && includesLodging(event);
+  if (!(live && registered) && !organiser) return null;
+  return (
+    <Suspense
+      fallback={
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      }
+    >
+      <Stack>
+        {registered && event.roomsPublishedAt ? <MyRoom eventId={event.id} /> : null}
+        {live && registered ? <RidesSection eventId={event.id} startTime={event.startTime} /> : null}
+        {organiser ? <RoomingManager eventId={event.id} /> : null}
+      </Stack>
+    </Suspense>
+  );
+}
