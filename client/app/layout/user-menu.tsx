@@ -1,13 +1,20 @@
 import { LOGOUT_URL } from '@client/features/auth/lib/auth-urls';
 import type { FullUser } from '@common/schemas/users';
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCalendarEvent, IconLogout, IconMessages, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconLogout,
+  IconMessages,
+  IconTrophy,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './app-header.module.css';
 import { UserAvatar } from './user-avatar';
 import { menuName } from './user-name';
 
-/** The avatar dropdown: name and e-mail, then Profil, Meddelanden, Mina evenemang, Medlemmar, Logga ut. */
+/** The avatar dropdown: name and e-mail, then Profil, Meddelanden, Mina evenemang, Säsongstabell, Medlemmar, Logga ut. */
 export function UserMenu({ user }: { user: FullUser }) {
   return (
     <Menu position="bottom-end" width="14rem" shadow="md" withinPortal>
@@ -36,6 +43,9 @@ export function UserMenu({ user }: { user: FullUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/profile?tab=events" leftSection={<IconCalendarEvent size={16} />}>
           Mina evenemang
+        </Menu.Item>
+        <Menu.Item component={Link} to="/order-of-merit" leftSection={<IconTrophy size={16} />}>
+          Säsongstabell
         </Menu.Item>
         <Menu.Item component={Link} to="/members" leftSection={<IconUsers size={16} />}>
           Medlemmar

@@ -3,6 +3,13 @@ import { MAX_PARTICIPANTS_DEFAULT } from '@common/limits';
 import type { EventStatus, WaitlistMode } from '@common/options';
 import { totalPrice } from '@common/rules/event-price';
 import { type Event, eventInputSchema } from '@common/schemas/events';
+import {
+  eventGolfOf,
+  type GolfFormValues,
+  initialGolfValues,
+  toGolfPayload,
+  validateGolf,
+} from './golf-form-values';
 
 /** The picker's value format (Swedish wall time). */
 const PICKER = 'YYYY-MM-DD HH:mm:ss';
@@ -29,6 +36,8 @@ export interface EventFormValues {
   cancellationDeadline: string | null;
   lateCancellationFee: number | string;
   payOnline: boolean;
+  /** Course, tees, format and allowance of a golf day with scores (issue 29). */
+  golf: GolfFormValues;
 }
 
 /** ISO instant → picker value in Swedish time. */
@@ -64,6 +73,7 @@ export function initialValues(e?: Event): EventFormValues {
     cancellationDeadline: toPicker(e?.cancellationDeadline),
     lateCancellationFee: e?.lateCancellationFee ?? 0,
     payOnline: e?.payOnline ?? false,
+    golf: initialGolfValues(eventGolfOf(e)),
   };
 }
 
@@ -104,12 +114,13 @@ export function toPayload(v: EventFormValues, createdBy: string | null) {
     cancellationDeadline: fromPicker(v.cancellationDeadline),
     lateCancellationFee: num(v.lateCancellationFee),
     payOnline: v.payOnline,
+    ...toGolfPayload(v.golf),
   };
 }
 
 /** Validates with the same schema as the server; errors keyed by field, the spec's messages. */
 export function validateEventForm(v: EventFormValues): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = validateGolf(v.golf);
   if (!v.startTime) errors.startTime = 'Ange starttid';
   if (!v.endTime) errors.endTime = 'Ange sluttid';
   const parsed = eventInputSchema.safeParse(toPayload(v, null));

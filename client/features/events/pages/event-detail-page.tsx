@@ -36,6 +36,7 @@ import { OpensCountdown, RegistrationStateCard } from '../components/detail/regi
 import { EventImage } from '../components/event-image';
 import { MyRoomWish } from '../components/room-wish/my-room-wish';
 import { RoomWishList } from '../components/room-wish/room-wish-list';
+import { eventGolfOf } from '../lib/golf-form-values';
 
 // Only admins and participants load these.
 const EventForm = lazy(() => import('../components/form/event-form').then((m) => ({ default: m.EventForm })));
@@ -47,6 +48,17 @@ const AnnouncementsPanel = lazy(() =>
 );
 const MyBallGroup = lazy(() =>
   import('@client/features/ball-groups/components/my-ball-group').then((m) => ({ default: m.MyBallGroup })),
+);
+// Golf days with scores (issue 29): only events with `golf` load these.
+const EventGolfSection = lazy(() =>
+  import('@client/features/scoring/components/event-golf-section').then((m) => ({
+    default: m.EventGolfSection,
+  })),
+);
+const AdminScoringPanel = lazy(() =>
+  import('@client/features/scoring/components/admin-scoring-panel').then((m) => ({
+    default: m.AdminScoringPanel,
+  })),
 );
 const BallGroupManager = lazy(() =>
   import('@client/features/ball-groups/components/ball-group-manager').then((m) => ({
@@ -115,6 +127,7 @@ export function EventDetailPage() {
   const full = event.registeredCount >= event.maxParticipants;
   const nouns = eventNouns(event);
   const multiDay = isMultiDay(event);
+  const golf = eventGolfOf(event);
 
   return (
     <Container size="lg" py="xl">
@@ -213,6 +226,20 @@ export function EventDetailPage() {
                     <MyBallGroup eventId={event.id} userId={user.id} />
                   </Suspense>
                 ) : null}
+                {golf && user ? (
+                  <Suspense fallback={null}>
+                    <EventGolfSection
+                      eventId={event.id}
+                      golf={golf}
+                      startTime={event.startTime}
+                      endTime={event.endTime}
+                      userId={user.id}
+                      inPublishedGroup={
+                        !!event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered'
+                      }
+                    />
+                  </Suspense>
+                ) : null}
               </Stack>
             </Grid.Col>
           </Grid>
@@ -225,6 +252,7 @@ export function EventDetailPage() {
             {event.abilities.canSeeChat ? <Tabs.Tab value="chat">Gruppchatt</Tabs.Tab> : null}
             {event.abilities.canManageGroups ? <Tabs.Tab value="groups">Bollgrupper</Tabs.Tab> : null}
             {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
+            {event.abilities.canEdit && golf ? <Tabs.Tab value="results">Resultat</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
             {event.abilities.canEdit ? (
@@ -284,6 +312,13 @@ export function EventDetailPage() {
             <Tabs.Panel value="announcements" pt="md">
               <Suspense fallback={spinner}>
                 <AnnouncementsPanel eventId={event.id} eventTitle={event.title} />
+              </Suspense>
+            </Tabs.Panel>
+          ) : null}
+          {event.abilities.canEdit && golf ? (
+            <Tabs.Panel value="results" pt="md">
+              <Suspense fallback={spinner}>
+                <AdminScoringPanel eventId={event.id} />
               </Suspense>
             </Tabs.Panel>
           ) : null}

@@ -1,0 +1,50 @@
+import { ApiError, apiRequest } from '@client/lib/api';
+import { useEffect, useSyncExternalStore } from 'react';
+import { idbScoreStorage } from './idb-score-storage';
+import { isFinalRefusal, memoryScoreStorage, ScoreQueue, type SendScores } from './score-queue';
+
+/** PUT /api/events/{id}/scores/{userId}, read as the queue needs it. */
+const sendScores: SendScores = async (eventId, userId, holes) => {
+  try {
+    await apiRequest('PUT', `/api/events/${eventId}/scores/${userId}`, { holes });
+    return { kind: 'ok' };
+  } catch (err) {
+    if (err instanceof ApiError && isFinalRefusal(err.status))
+      return { kind: 'rejected', message: err.message || 'Resultatet kunde inte sparas' };
+    return { kind: 'retry' };
+  }
+};
+
+/** The tab's queue: IndexedDB where the browser has it (a private window may not), else memory. */
+export const scoreQueue = new ScoreQueue(
+  typeof indexedDB === 'undefined' ? memoryScoreStorage() : idbScoreStorage,
+  sendScores,
+);
+
+/** Retry every this often while something waits (besides the 'online' event and the socket's reconnect). */
+const RETRY_EVERY_MS = 15_000;
+
+/**
+ * The queue's entries, kept current; while mounted it sends what waits when the page opens, when the
+ * browser says it is online again and every 15 s while something waits.
+ */
+export function useScoreQueue() {
+  const entries = useSyncExternalStore(
+    (cb) => scoreQueue.subscribe(cb),
+    () => scoreQueue.snapshot(),
+    () => scoreQueue.snapshot(),
+  );
+  useEffect(() => {
+    void scoreQueue.load().then(() => scoreQueue.flush());
+    const online = () => void scoreQueue.flush();
+    window.addEventListener('online', online);
+    const timer = setInterval(() => {
+      if (scoreQueue.snapshot().some((e) => !e.rejected)) void scoreQueue.flush();
+    }, RETRY_EVERY_MS);
+    return () => {
+      window.removeEventListener('online', online);
+      clearInterval(timer);
+    };
+  }, []);
+  return entries;
+}
