@@ -40,6 +40,7 @@ import { registerEmailJobs } from './email/email.jobs';
 import type { MailSettings } from './email/outbox';
 import { eventPaymentsRoutes } from './event-payments/event-payments.routes';
 import { handleEventFeeEvent } from './event-payments/event-payments.service';
+import { eventCourseSubscriptions } from './events/course-subscriptions';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -84,6 +85,8 @@ import { roomWishRoutes } from './registrations/room-wish.routes';
 import { upcomingEventsRoutes } from './registrations/upcoming.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { spamReportSubscriptions } from './reports/spam-subscriptions';
+import { registerScoringJobs } from './scoring/scoring.jobs';
+import { scoringRoutes } from './scoring/scoring.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +113,7 @@ export interface BuildOptions {
  * within one event the lower subscriber runs first. Added once per process (subscribe is idempotent).
  */
 function subscribeDomains(): void {
+  subscribe(eventCourseSubscriptions);
   subscribe(registrationEventSubscriptions);
   subscribe(spamReportSubscriptions);
   subscribe(eventNoticeSubscriptions);
@@ -168,6 +172,7 @@ export async function buildApp({
   registerReminderJobs(jobs, { db: database.db, log: app.log });
   registerOfferJobs(jobs, { db: database.db, log: app.log });
   registerDietaryJobs(jobs, { db: database.db, log: app.log });
+  registerScoringJobs(jobs, { db: database.db, log: app.log });
   // Billing's webhook hands paid event fees up to event-payments, which sits above it (issue 31).
   handlePaymentCheckouts('event_fee', handleEventFeeEvent);
   app.setSerializerCompiler(serializerCompiler);
@@ -246,6 +251,7 @@ export async function buildApp({
   await app.register(upcomingEventsRoutes);
   await app.register(announcementsRoutes);
   await app.register(coursesRoutes);
+  await app.register(scoringRoutes);
   await app.register(auditRoutes);
   await app.register(exportsRoutes);
   await app.register(imagesRoutes);

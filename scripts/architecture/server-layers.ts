@@ -22,6 +22,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['events'],
   ['registrations'],
   ['ball-groups', 'messages', 'billing', 'calendar-feed', 'public-pages'],
+  // Golf days with scores (issue 29): scorecards, leaderboards, results and the season table, on top of
+  // events, their courses, registrations and ball groups.
+  ['scoring'],
   ['event-payments', 'reports', 'exports'],
   // What reacts to the community: notices (in-app, e-mail, push) and live delivery over WebSockets.
   ['notifications'],

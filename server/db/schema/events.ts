@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgEnum,
+  smallint,
   pgTable,
   serial,
   text,
@@ -13,6 +14,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ScoringFormat } from '../../../common/rules/scoring';
+import { courses, courseTees } from './courses';
 import { users } from './users';
 
 export const waitlistModeEnum = pgEnum('waitlist_mode', ['auto', 'offer']);
@@ -55,6 +58,16 @@ export const events = pgTable(
     lateCancellationFee: integer('late_cancellation_fee').notNull().default(0),
     /** The event's total price is paid on the site (card or Swish). */
     payOnline: boolean('pay_online').notNull().default(false),
+    // Golf settings (issue 29): the course and a tee per gender; without a course the event has no scoring.
+    // Restrict: a course or tee an event names cannot be removed (the course PUT answers 409 first).
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'restrict' }),
+    maleTeeId: integer('male_tee_id').references(() => courseTees.id, { onDelete: 'restrict' }),
+    femaleTeeId: integer('female_tee_id').references(() => courseTees.id, { onDelete: 'restrict' }),
+    scoringFormat: varchar('scoring_format', { length: 20 }).$type<ScoringFormat>(),
+    /** Percent of the course handicap that makes the playing handicap (decisions.md). */
+    handicapAllowance: smallint('handicap_allowance').notNull().default(100),
+    /** The leaderboard is hidden from participants until the results are final (the prize-giving). */
+    leaderboardHidden: boolean('leaderboard_hidden').notNull().default(false),
   },
   (t) => [
     index('events_start_time_idx').on(t.startTime),
@@ -70,6 +83,11 @@ export const events = pgTable(
     ),
     check('events_waitlist_offer_hours', sql`${t.waitlistOfferHours} between 1 and 168`),
     check('events_late_cancellation_fee', sql`${t.lateCancellationFee} >= 0`),
+    check('events_handicap_allowance', sql`${t.handicapAllowance} between 1 and 100`),
+    check(
+      'events_scoring_needs_format',
+      sql`${t.courseId} is null or ${t.scoringFormat} in ('stableford', 'stroke_net', 'stroke_gross')`,
+    ),
     check(
       'events_fees_non_negative',
       sql`${t.price} >= 0 and ${t.registrationFee} >= 0 and coalesce(${t.greenFee}, 0) >= 0`,

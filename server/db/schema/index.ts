@@ -10,4 +10,5 @@ export * from './messages';
 export * from './notifications';
 export * from './registrations';
 export * from './safety';
+export * from './scoring';
 export * from './users';
