@@ -36,7 +36,6 @@ import { OpensCountdown, RegistrationStateCard } from '../components/detail/regi
 import { EventImage } from '../components/event-image';
 import { MyRoomWish } from '../components/room-wish/my-room-wish';
 import { RoomWishList } from '../components/room-wish/room-wish-list';
-import { eventGolfOf } from '../lib/golf-form-values';
 
 // Only admins and participants load these.
 const EventForm = lazy(() => import('../components/form/event-form').then((m) => ({ default: m.EventForm })));
@@ -127,7 +126,7 @@ export function EventDetailPage() {
   const full = event.registeredCount >= event.maxParticipants;
   const nouns = eventNouns(event);
   const multiDay = isMultiDay(event);
-  const golf = eventGolfOf(event);
+  const golf = event.golf;
 
   return (
     <Container size="lg" py="xl">

@@ -8,7 +8,9 @@ import {
   orderOfMeritSchema,
   type ResultHistoryItem,
   resultHistoryItemSchema,
+  type ScoreChange,
   type Scorecard,
+  scoreChangeSchema,
   scorecardSchema,
 } from '@common/schemas/scoring';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +24,7 @@ export const scorecardKey = (eventId: number) =>
 export const leaderboardKey = (eventId: number) => ['/api/events', String(eventId), 'leaderboard'] as const;
 export const scoreChangesKey = (eventId: number) =>
   ['/api/admin/events', String(eventId), 'score-changes'] as const;
-export const resultsKey = (userId: string) => ['/api/members', userId, 'results'] as const;
+export const resultsKey = (userId: string) => ['/api/users', userId, 'results'] as const;
 export const orderOfMeritKey = (season: number) => ['/api/order-of-merit', season] as const;
 
 /** A network failure (no answer at all), as fetch throws it offline. */
@@ -77,32 +79,23 @@ export function useLeaderboard(eventId: number, enabled = true) {
   });
 }
 
-/** POST /api/admin/events/{id}/results/final ('Gör resultatet slutgiltigt'). */
+/**
+ * POST /api/admin/events/{id}/results/final ('Gör resultatet slutgiltigt'), or with `false` DELETE, which
+ * opens the results again.
+ */
 export function useMakeFinal(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', `/api/admin/events/${eventId}/results/final`),
+    mutationFn: (final: boolean) =>
+      apiRequest(final ? 'POST' : 'DELETE', `/api/admin/events/${eventId}/results/final`),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: leaderboardKey(eventId) }),
         qc.invalidateQueries({ queryKey: ['/api/events', String(eventId)], exact: true }),
+        qc.invalidateQueries({ queryKey: scoreChangesKey(eventId) }),
       ]),
   });
 }
-
-/** One line of the admin's audit of score changes (who, when, whose card, hole, old and new value). */
-export const scoreChangeSchema = z.object({
-  id: z.number().int(),
-  changedAt: z.string(),
-  changedByName: z.string(),
-  playerName: z.string(),
-  hole: z.number().int(),
-  oldStrokes: z.number().int().nullable(),
-  newStrokes: z.number().int().nullable(),
-  /** The hole had no score before (the first entry), as opposed to a picked-up hole (null). */
-  wasEmpty: z.boolean().optional(),
-});
-export type ScoreChange = z.infer<typeof scoreChangeSchema>;
 
 /** GET /api/admin/events/{id}/score-changes. */
 export function useScoreChanges(eventId: number) {
@@ -133,14 +126,14 @@ export function useContests(eventId: number) {
   return { add, remove };
 }
 
-/** GET /api/members/{id}/results: a member's results history (the member's privacy setting applies). */
+/** GET /api/users/{id}/results: a member's results history (the member's privacy setting applies). */
 export function useResultsHistory(userId: string) {
   return useQuery<ResultHistoryItem[]>({
     queryKey: resultsKey(userId),
     queryFn: () =>
       apiJson<ResultHistoryItem[]>(
         'GET',
-        `/api/members/${userId}/results`,
+        `/api/users/${userId}/results`,
         undefined,
         z.array(resultHistoryItemSchema),
       ),

@@ -43,7 +43,26 @@ function FinalResults({ eventId, board }: { eventId: number; board: Leaderboard 
   const makeFinal = useMakeFinal(eventId);
   const [confirming, setConfirming] = useState(false);
   if (board?.final)
-    return <Alert color="golf">Resultatet är slutgiltigt. Ändringar av slag loggas nedan.</Alert>;
+    return (
+      <Alert color="golf" title="Resultatet är slutgiltigt">
+        <Stack gap="xs">
+          <Text size="sm">Bara en administratör kan ändra slag nu, och ändringarna loggas nedan.</Text>
+          <Button
+            size="xs"
+            variant="default"
+            w="fit-content"
+            loading={makeFinal.isPending}
+            onClick={() =>
+              makeFinal.mutate(false, {
+                onError: (err) => toastError('Resultatet kunde inte öppnas igen', apiErrorMessage(err)),
+              })
+            }
+          >
+            Öppna resultatet igen
+          </Button>
+        </Stack>
+      </Alert>
+    );
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">
@@ -60,7 +79,7 @@ function FinalResults({ eventId, board }: { eventId: number; board: Leaderboard 
               color="red"
               loading={makeFinal.isPending}
               onClick={() =>
-                makeFinal.mutate(undefined, {
+                makeFinal.mutate(true, {
                   onSuccess: () => {
                     setConfirming(false);
                     toastSuccess('Resultatet är slutgiltigt');
@@ -258,11 +277,14 @@ function ScoreChanges({ eventId }: { eventId: number }) {
               {changes.data.map((c) => (
                 <Table.Tr key={c.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(c.changedAt)}</Table.Td>
-                  <Table.Td>{c.changedByName}</Table.Td>
+                  <Table.Td>{c.changedByName ?? '–'}</Table.Td>
                   <Table.Td>{c.playerName}</Table.Td>
                   <Table.Td ta="right">{c.hole}</Table.Td>
-                  <Table.Td ta="right">{c.wasEmpty ? '–' : strokesText(c.oldStrokes)}</Table.Td>
-                  <Table.Td ta="right">{strokesText(c.newStrokes)}</Table.Td>
+                  <Table.Td ta="right">{c.hadOld ? strokesText(c.oldStrokes) : '–'}</Table.Td>
+                  <Table.Td ta="right">
+                    {strokesText(c.newStrokes)}
+                    {c.afterFinal ? ' (efter fastställande)' : ''}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

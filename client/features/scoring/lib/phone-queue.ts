@@ -1,12 +1,29 @@
 import { ApiError, apiRequest } from '@client/lib/api';
+import type { PlayerScores } from '@common/schemas/scoring';
 import { useEffect, useSyncExternalStore } from 'react';
 import { idbScoreStorage } from './idb-score-storage';
 import { isFinalRefusal, memoryScoreStorage, ScoreQueue, type SendScores } from './score-queue';
 
+type SentListener = (eventId: number, scores: PlayerScores) => void;
+const sentListeners = new Set<SentListener>();
+
+/**
+ * Hears what the server holds for a player after each accepted send (PUT's answer), before the sent
+ * values leave the queue: the scorecard puts it in its cache so a value never blinks away.
+ */
+export function onScoresSent(listener: SentListener): () => void {
+  sentListeners.add(listener);
+  return () => {
+    sentListeners.delete(listener);
+  };
+}
+
 /** PUT /api/events/{id}/scores/{userId}, read as the queue needs it. */
 const sendScores: SendScores = async (eventId, userId, holes) => {
   try {
-    await apiRequest('PUT', `/api/events/${eventId}/scores/${userId}`, { holes });
+    const res = await apiRequest('PUT', `/api/events/${eventId}/scores/${userId}`, { holes });
+    const body = (await res.json().catch(() => null)) as PlayerScores | null;
+    if (body && Array.isArray(body.scores)) for (const l of sentListeners) l(eventId, body);
     return { kind: 'ok' };
   } catch (err) {
     if (err instanceof ApiError && isFinalRefusal(err.status))

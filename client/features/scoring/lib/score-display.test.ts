@@ -2,6 +2,7 @@ import { roundTotals } from '@common/rules/scoring';
 import type { LeaderboardRow } from '@common/schemas/scoring';
 import { describe, expect, it } from 'vitest';
 import {
+  firstOpenIndex,
   formatToPar,
   leaderboardFigure,
   mergeScores,
@@ -109,6 +110,17 @@ describe('playingOrder', () => {
     expect(playingOrder(18, 1).slice(0, 3)).toEqual([1, 2, 3]);
     expect(playingOrder(18, 10)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(playingOrder(9, 12)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
+describe('firstOpenIndex', () => {
+  it('opens the card on the first hole in playing order that someone has not scored', () => {
+    const order = playingOrder(18, 10);
+    const a = { scores: [10, 11, 12].map((hole) => ({ hole, strokes: 4 })) };
+    const b = { scores: [10, 11].map((hole) => ({ hole, strokes: 4 })) };
+    expect(firstOpenIndex(order, [a, b])).toBe(2);
+    expect(firstOpenIndex(order, [])).toBe(17);
+    expect(firstOpenIndex(order, [{ scores: order.map((hole) => ({ hole, strokes: null })) }])).toBe(17);
   });
 });
 

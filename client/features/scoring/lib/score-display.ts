@@ -52,6 +52,21 @@ export function playingOrder(holeCount: number, startHole: number): number[] {
   return Array.from({ length: holeCount }, (_, i) => ((start - 1 + i) % holeCount) + 1);
 }
 
+/**
+ * Where the card opens: the index (in the playing order) of the first hole some player has no score
+ * for, or the last hole when the round is complete.
+ */
+export function firstOpenIndex(
+  order: readonly number[],
+  players: readonly { scores: readonly HoleScore[] }[],
+): number {
+  for (let i = 0; i < order.length; i += 1) {
+    const hole = order[i];
+    if (players.some((p) => !p.scores.some((s) => s.hole === hole))) return i;
+  }
+  return Math.max(0, order.length - 1);
+}
+
 /** The strokes received on a hole as dots ('●●'), or '−1' for a stroke given back; '' for none. */
 export function receivedMarks(received: number): string {
   if (received > 0) return '●'.repeat(received);

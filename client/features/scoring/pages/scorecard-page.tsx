@@ -1,9 +1,13 @@
-import { useRealtimeStatus } from '@client/features/messages/realtime/use-realtime';
+import {
+  useRealtime,
+  useRealtimeStatus,
+  useWatchLeaderboard,
+} from '@client/features/messages/realtime/use-realtime';
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { toastError } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { SCORING_FORMAT_LABELS } from '@common/rules/scoring';
-import type { ScorecardPlayer } from '@common/schemas/scoring';
+import type { Scorecard, ScorecardPlayer } from '@common/schemas/scoring';
 import {
   Alert,
   Button,
@@ -23,8 +27,8 @@ import { Link, useParams } from 'react-router';
 import { scorecardKey, useMyScorecard, useSignOff } from '../api/scoring-api';
 import { PlayerScoreRow } from '../components/player-score-row';
 import { ScorecardSummary } from '../components/scorecard-summary';
-import { scoreQueue, useScoreQueue } from '../lib/phone-queue';
-import { mergeScores, playingOrder } from '../lib/score-display';
+import { onScoresSent, scoreQueue, useScoreQueue } from '../lib/phone-queue';
+import { firstOpenIndex, mergeScores, playingOrder } from '../lib/score-display';
 
 /**
  * /events/{id}/scorecard: the caller's ball group on the phone, one hole at a time (issue 29). Every tap
@@ -47,6 +51,39 @@ export function ScorecardPage() {
   useEffect(() => {
     if (socket === 'connected') void scoreQueue.flush();
   }, [socket]);
+  // What the server holds after a send goes into the card before the value leaves the queue.
+  useEffect(
+    () =>
+      onScoresSent((sentFor, held) => {
+        if (sentFor !== eventId) return;
+        qc.setQueryData<Scorecard>(scorecardKey(eventId), (old) =>
+          old
+            ? {
+                ...old,
+                players: old.players.map((p) =>
+                  p.userId === held.userId ? { ...p, scores: held.scores, signedOffAt: held.signedOffAt } : p,
+                ),
+              }
+            : old,
+        );
+      }),
+    [qc, eventId],
+  );
+  // The group mates' entries: the leaderboard's push says scores changed, the card is read again.
+  useWatchLeaderboard(eventId);
+  useRealtime((event) => {
+    if (event.type === 'leaderboard' && event.data.leaderboard.eventId === eventId)
+      void qc.invalidateQueries({ queryKey: scorecardKey(eventId) });
+  });
+
+  // The card opens on the first hole (in the group's order) someone has no score for yet.
+  const placed = useRef(false);
+  useEffect(() => {
+    const sc = card.data;
+    if (placed.current || !sc) return;
+    placed.current = true;
+    setIndex(firstOpenIndex(playingOrder(sc.holes, sc.group.startHole), sc.players));
+  }, [card.data]);
 
   const mine = entries.filter((e) => e.eventId === eventId);
   const waiting = mine.filter((e) => !e.rejected);
