@@ -139,7 +139,8 @@ test.describe('golf day with scores', () => {
     for (const phone of phones) {
       await phone.page.goto(`/events/${eventId}`);
       const myDay = phone.page.getByRole('region', { name: 'Din dag' });
-      await expect(myDay).toContainText('Ditt spelhandicap');
+      // A busy machine with five browsers: the event page may take a while.
+      await expect(myDay).toContainText('Ditt spelhandicap', { timeout: 30_000 });
       await myDay.getByRole('link', { name: 'Öppna scorekortet' }).click();
       await expect(phone.page.getByRole('heading', { name: 'Scorekort' })).toBeVisible();
       const card = await json<{ players: CardPlayer[] }>(

@@ -49,10 +49,11 @@ const MyBallGroup = lazy(() =>
   import('@client/features/ball-groups/components/my-ball-group').then((m) => ({ default: m.MyBallGroup })),
 );
 // Golf days with scores (issue 29): only events with `golf` load these.
-const EventGolfSection = lazy(() =>
-  import('@client/features/scoring/components/event-golf-section').then((m) => ({
-    default: m.EventGolfSection,
-  })),
+const MyGolfDay = lazy(() =>
+  import('@client/features/scoring/components/event-golf-section').then((m) => ({ default: m.MyGolfDay })),
+);
+const EventResults = lazy(() =>
+  import('@client/features/scoring/components/event-golf-section').then((m) => ({ default: m.EventResults })),
 );
 const AdminScoringPanel = lazy(() =>
   import('@client/features/scoring/components/admin-scoring-panel').then((m) => ({
@@ -170,7 +171,13 @@ export function EventDetailPage() {
         </div>
         {/* Event day for a member with a place: directions, what is included, their tee time (issue 27). */}
         {!editing && !ended && event.myRegistration?.status === 'registered' ? (
-          <EventDayCard event={event} />
+          <EventDayCard event={event}>
+            {golf && user && event.ballGroupsPublishedAt ? (
+              <Suspense fallback={null}>
+                <MyGolfDay eventId={event.id} golf={golf} userId={user.id} startTime={event.startTime} />
+              </Suspense>
+            ) : null}
+          </EventDayCard>
         ) : null}
 
         {editing ? (
@@ -225,18 +232,10 @@ export function EventDetailPage() {
                     <MyBallGroup eventId={event.id} userId={user.id} />
                   </Suspense>
                 ) : null}
-                {golf && user ? (
+                {/* Issue 29: the golf day's results once it has started. */}
+                {golf && user && Date.parse(event.startTime) <= Date.now() ? (
                   <Suspense fallback={null}>
-                    <EventGolfSection
-                      eventId={event.id}
-                      golf={golf}
-                      startTime={event.startTime}
-                      endTime={event.endTime}
-                      userId={user.id}
-                      inPublishedGroup={
-                        !!event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered'
-                      }
-                    />
+                    <EventResults eventId={event.id} userId={user.id} endTime={event.endTime} />
                   </Suspense>
                 ) : null}
               </Stack>

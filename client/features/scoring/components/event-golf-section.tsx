@@ -10,33 +10,40 @@ import { ContestList, LeaderboardTable } from './leaderboard-table';
 /** How many rows the event page shows of final results (the whole list is on the leaderboard page). */
 const RESULT_ROWS = 10;
 
-interface Props {
+/**
+ * The golf day in the event page's 'Din dag' (issue 29): course and format, the member's playing
+ * handicap (course handicap, tee) from their scorecard, and 'Öppna scorekortet' while scores may be entered.
+ */
+export function MyGolfDay({
+  eventId,
+  golf,
+  userId,
+  startTime,
+}: {
   eventId: number;
   golf: EventGolf;
+  userId: string;
   startTime: string;
-  endTime: string;
-  userId: string | undefined;
-  /** The member has a place and the ball groups are published: they have a scorecard. */
-  inPublishedGroup: boolean;
+}) {
+  return (
+    <MyDay eventId={eventId} golf={golf} userId={userId} started={Date.parse(startTime) <= Date.now()} />
+  );
 }
 
 /**
- * The golf day on the event page (issue 29): 'Din dag' (the member's playing handicap, tee and the
- * scorecard link) and 'Resultat' (a link to the live leaderboard during the day, the final results and
- * the contests after it).
+ * 'Resultat' on the event page once the golf day has started (issue 29): a link to the live leaderboard
+ * during the day, the final results and the contests after it.
  */
-export function EventGolfSection({ eventId, golf, startTime, endTime, userId, inPublishedGroup }: Props) {
-  const now = Date.now();
-  const started = Date.parse(startTime) <= now;
-  const ended = Date.parse(endTime) <= now;
-  return (
-    <Stack gap="md">
-      {inPublishedGroup && userId ? (
-        <MyDay eventId={eventId} golf={golf} userId={userId} started={started} />
-      ) : null}
-      {started && userId ? <Results eventId={eventId} userId={userId} ended={ended} /> : null}
-    </Stack>
-  );
+export function EventResults({
+  eventId,
+  userId,
+  endTime,
+}: {
+  eventId: number;
+  userId: string;
+  endTime: string;
+}) {
+  return <Results eventId={eventId} userId={userId} ended={Date.parse(endTime) <= Date.now()} />;
 }
 
 function MyDay({
@@ -53,47 +60,42 @@ function MyDay({
   const card = useMyScorecard(eventId);
   const me = card.data?.players.find((p) => p.userId === userId);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="my-day-heading">
-      <Stack gap="xs">
-        <Title order={2} fz="lg" id="my-day-heading">
-          Din dag
-        </Title>
+    <Stack gap="xs" mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Text size="sm">
+        {golf.courseName} · {SCORING_FORMAT_LABELS[golf.scoringFormat]}
+        {golf.handicapAllowance !== 100 ? ` · ${golf.handicapAllowance} % av banhandicapen` : ''}
+      </Text>
+      {card.isLoading ? (
+        <Skeleton height={40} />
+      ) : me ? (
         <Text size="sm">
-          {golf.courseName} · {SCORING_FORMAT_LABELS[golf.scoringFormat]}
-          {golf.handicapAllowance !== 100 ? ` · ${golf.handicapAllowance} % av banhandicapen` : ''}
+          {me.playingHandicap === null ? (
+            'Ditt spelhandicap räknas när du har ett handicap och en tee.'
+          ) : (
+            <>
+              Ditt spelhandicap: <strong data-testid="my-playing-handicap">{me.playingHandicap}</strong>
+              {me.courseHandicap !== null ? ` (banhandicap ${me.courseHandicap})` : ''}
+              {me.tee ? `, tee ${me.tee.name}` : ''}
+            </>
+          )}
         </Text>
-        {card.isLoading ? (
-          <Skeleton height={40} />
-        ) : me ? (
-          <Text size="sm">
-            {me.playingHandicap === null ? (
-              'Ditt spelhandicap räknas när du har ett handicap och en tee.'
-            ) : (
-              <>
-                Ditt spelhandicap: <strong data-testid="my-playing-handicap">{me.playingHandicap}</strong>
-                {me.courseHandicap !== null ? ` (banhandicap ${me.courseHandicap})` : ''}
-                {me.tee ? `, tee ${me.tee.name}` : ''}
-              </>
-            )}
-          </Text>
-        ) : null}
-        {me && card.data?.canEnter ? (
-          <Button
-            component={Link}
-            to={`/events/${eventId}/scorecard`}
-            leftSection={<IconPencil size={18} aria-hidden />}
-            mih={48}
-            w="fit-content"
-          >
-            Öppna scorekortet
-          </Button>
-        ) : me && !started ? (
-          <Text size="sm" c="dimmed">
-            Scorekortet öppnar när tävlingen startar.
-          </Text>
-        ) : null}
-      </Stack>
-    </Card>
+      ) : null}
+      {me && card.data?.canEnter ? (
+        <Button
+          component={Link}
+          to={`/events/${eventId}/scorecard`}
+          leftSection={<IconPencil size={18} aria-hidden />}
+          mih={48}
+          w="fit-content"
+        >
+          Öppna scorekortet
+        </Button>
+      ) : me && !started ? (
+        <Text size="sm" c="dimmed">
+          Scorekortet öppnar när tävlingen startar.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
