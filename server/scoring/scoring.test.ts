@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ballGroups, eventRegistrations, events, scoreChanges, scores } from '../db/schema';
 import { openSocket, settle } from '../realtime/test-socket';
 import { buildAdmin, buildCourse, buildEvent, buildUser } from '../test/factories';
+import { pdfText } from '../test/pdf-text';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { seasonTable } from './order-of-merit';
 import { finalizeDueResults } from './scoring.service';
@@ -226,6 +227,38 @@ describe('scoring (issue 29)', () => {
       expect(none.statusCode).toBe(404);
       expect(none.json().message).toBe(msg.eventHasNoCourse);
       expect((await t.anon.get(`/api/events/${day.event.id}/scorecards/mine`)).statusCode).toBe(401);
+    });
+  });
+
+  describe('playing handicaps on the ball groups and the start list', () => {
+    it('adds course and playing handicap per member (null without handicap), and a Spel-hcp column to the PDF', async () => {
+      const day = await golfDay(t);
+      await t.db.update(events).set({ handicapAllowance: 95 }).where(eq(events.id, day.event.id));
+      const res = await asAdmin.get(`/api/events/${day.event.id}/groups`);
+      expect(res.statusCode).toBe(200);
+      const members = res.json().flatMap((g: { members: unknown[] }) => g.members);
+      const of = (id: string) => members.find((m: { userId: string }) => m.userId === id);
+      // HI 18.4, slope 130, CR 71.2, par 72 → course handicap 20, at 95 % playing handicap 19 (issue 29).
+      expect(of(day.bo.id)).toMatchObject({ courseHandicap: 20, playingHandicap: 19 });
+      expect(of(day.dan.id)).toMatchObject({ courseHandicap: null, playingHandicap: null });
+      // A member sees the same once published (the event page's group).
+      const asAnna = await t.as(day.anna);
+      const seen = (await asAnna.get(`/api/events/${day.event.id}/groups`)).json();
+      expect(
+        seen[0].members.every((m: { playingHandicap?: number }) => m.playingHandicap !== undefined),
+      ).toBe(true);
+      const pdf = await asAdmin.get(`/api/admin/events/${day.event.id}/start-list.pdf`);
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      // pdfmake writes a hyphenated word as two runs.
+      expect(text).toMatch(/Spel-\s*hcp/);
+      // An event without a course has no such column, and no such fields.
+      const plain = await buildEvent(t.db);
+      const plainPdf = await asAdmin.get(`/api/admin/events/${plain.id}/start-list.pdf`);
+      expect(plainPdf.statusCode).toBe(200);
+      expect(pdfText(plainPdf.rawPayload)).not.toMatch(/Spel-/);
+      const plainGroups = (await asAdmin.get(`/api/events/${plain.id}/groups`)).json();
+      expect(plainGroups).toEqual([]);
     });
   });
 
