@@ -1,7 +1,7 @@
 import { msg } from '@common/messages';
 import type { EventGolf } from '@common/schemas/scoring';
-import type { Db } from '../db/client';
 import { findCourse } from '../courses/courses.queries';
+import type { Db } from '../db/client';
 import { ValidationError } from '../errors';
 import type { EventRow } from './events.presenter';
 
@@ -72,7 +72,14 @@ export async function golfValues(
     if (!tee.ratings.some((r) => r.gender === gender))
       throw new ValidationError(gender === 'male' ? msg.eventTeeNotRatedMale : msg.eventTeeNotRatedFemale);
   }
-  return { courseId, maleTeeId: male, femaleTeeId: female, scoringFormat, handicapAllowance, leaderboardHidden };
+  return {
+    courseId,
+    maleTeeId: male,
+    femaleTeeId: female,
+    scoringFormat,
+    handicapAllowance,
+    leaderboardHidden,
+  };
 }
 
 /** The event's golf settings as the event page reads them, or null without a course. */

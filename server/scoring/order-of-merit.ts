@@ -41,11 +41,15 @@ export function seasonTable(rules: OrderOfMeritRules, finishes: readonly SeasonF
   });
   lines.sort(
     (a, b) =>
-      b.points - a.points || b.counted - a.counted || a.name.localeCompare(b.name, 'sv') || (a.userId < b.userId ? -1 : 1),
+      b.points - a.points ||
+      b.counted - a.counted ||
+      a.name.localeCompare(b.name, 'sv') ||
+      (a.userId < b.userId ? -1 : 1),
   );
   return lines.map((l, i) => {
     let position = i + 1;
-    for (let j = i - 1; j >= 0 && lines[j].points === l.points && lines[j].counted === l.counted; j--) position = j + 1;
+    for (let j = i - 1; j >= 0 && lines[j].points === l.points && lines[j].counted === l.counted; j--)
+      position = j + 1;
     return { position, ...l };
   });
 }

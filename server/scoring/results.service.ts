@@ -68,7 +68,9 @@ export async function resultsOf(
 /** A season's rules: the admin's, or the defaults (docs/product.md). */
 export async function seasonRules(db: Db, season: number): Promise<OrderOfMeritRules> {
   const row = await findOrderOfMeritRules(db, season);
-  return row ? { pointsPerPosition: row.pointsPerPosition, bestOf: row.bestOf } : DEFAULT_ORDER_OF_MERIT_RULES;
+  return row
+    ? { pointsPerPosition: row.pointsPerPosition, bestOf: row.bestOf }
+    : DEFAULT_ORDER_OF_MERIT_RULES;
 }
 
 /** The season table over the season's final events (logged-in members). */
@@ -79,7 +81,8 @@ export async function orderOfMerit(db: Db, season: number): Promise<OrderOfMerit
   for (const eventId of eventIds) {
     const r = await finalRanking(db, eventId);
     for (const x of r?.ranked ?? [])
-      if (x.position !== null) finishes.push({ userId: x.player.userId, name: x.player.name, position: x.position });
+      if (x.position !== null)
+        finishes.push({ userId: x.player.userId, name: x.player.name, position: x.position });
   }
   return { season, rules, events: eventIds.length, rows: seasonTable(rules, finishes) };
 }

@@ -25,7 +25,10 @@ export const canEnterScoresFor = (
   (f.published && f.actorGroupId !== null && f.playerGroupId !== null && f.actorGroupId === f.playerGroupId);
 
 /** Whether a score may change now: from the start until final; after final only by an admin. */
-export function scoreLock(actor: Actor, f: { started: boolean; final: boolean }): 'not_started' | 'final' | null {
+export function scoreLock(
+  actor: Actor,
+  f: { started: boolean; final: boolean },
+): 'not_started' | 'final' | null {
   if (!f.started) return 'not_started';
   if (f.final && !isAdmin(actor)) return 'final';
   return null;

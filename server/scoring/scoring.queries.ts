@@ -89,7 +89,11 @@ const memberColumns = {
 };
 
 /** The event's participants (registered, live), optionally only some members. */
-export async function listRoundMembers(db: Db, eventId: number, userIds?: string[]): Promise<RoundMemberRow[]> {
+export async function listRoundMembers(
+  db: Db,
+  eventId: number,
+  userIds?: string[],
+): Promise<RoundMemberRow[]> {
   return db
     .select(memberColumns)
     .from(eventRegistrations)
@@ -157,7 +161,14 @@ export async function lockPlayerScores(tx: Db, eventId: number, userId: string):
 /** Writes scores (insert or replace per hole). */
 export async function upsertScores(
   tx: Db,
-  rows: { eventId: number; userId: string; hole: number; strokes: number | null; enteredAt: Date; enteredBy: string }[],
+  rows: {
+    eventId: number;
+    userId: string;
+    hole: number;
+    strokes: number | null;
+    enteredAt: Date;
+    enteredBy: string;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await tx
@@ -197,10 +208,18 @@ export async function insertScoreChanges(tx: Db, rows: (typeof scoreChanges.$inf
 /** The live registrations (status and group) of some members for an event. */
 export async function findRegistrationsOf(db: Db, eventId: number, userIds: string[]) {
   return db
-    .select({ userId: eventRegistrations.userId, status: eventRegistrations.status, groupId: eventRegistrations.groupId })
+    .select({
+      userId: eventRegistrations.userId,
+      status: eventRegistrations.status,
+      groupId: eventRegistrations.groupId,
+    })
     .from(eventRegistrations)
     .where(
-      and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.userId, userIds), isLiveRegistration()),
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.userId, userIds),
+        isLiveRegistration(),
+      ),
     );
 }
 
@@ -214,7 +233,12 @@ export async function listSignOffs(db: Db, eventId: number): Promise<Map<string,
 }
 
 /** Signs a card off (once; a second sign-off keeps the first). Answers when it was signed. */
-export async function insertSignOff(tx: Db, eventId: number, userId: string, signedBy: string): Promise<Date> {
+export async function insertSignOff(
+  tx: Db,
+  eventId: number,
+  userId: string,
+  signedBy: string,
+): Promise<Date> {
   await tx.insert(scoreSignOffs).values({ eventId, userId, signedBy }).onConflictDoNothing();
   const [row] = await tx
     .select({ signedAt: scoreSignOffs.signedAt })

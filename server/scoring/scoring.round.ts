@@ -71,7 +71,8 @@ const ratingGender = (g: string | null): RatingGender | null => (g === 'male' ||
  */
 export function roundPlayer(round: Round, m: RoundMemberRow): RoundPlayer {
   const gender = ratingGender(m.gender);
-  const teeId = gender === 'male' ? round.event.maleTeeId : gender === 'female' ? round.event.femaleTeeId : null;
+  const teeId =
+    gender === 'male' ? round.event.maleTeeId : gender === 'female' ? round.event.femaleTeeId : null;
   const tee = round.course.tees.find((t) => t.id === teeId) ?? null;
   const rating = tee && gender ? tee.ratings.find((r) => r.gender === gender) : undefined;
   const layoutTee =
@@ -82,7 +83,9 @@ export function roundPlayer(round: Round, m: RoundMemberRow): RoundPlayer {
   const index = m.handicap === null ? null : Number(m.handicap);
   const ch = index !== null && rating ? courseHandicap(index, rating, round.holeCount) : null;
   const ph =
-    index !== null && rating ? playingHandicap(index, rating, round.holeCount, round.event.handicapAllowance) : null;
+    index !== null && rating
+      ? playingHandicap(index, rating, round.holeCount, round.event.handicapAllowance)
+      : null;
   const layout = [...(layoutTee?.holes ?? [])].sort((a, b) => a.number - b.number);
   const received = ph === null ? new Map<number, number>() : strokesPerHole(ph, layout);
   return {
@@ -142,7 +145,10 @@ export async function rankedRound(db: Db, round: Round) {
 
 /** The leaderboard of a round (GET /api/events/{id}/leaderboard and the pushed 'leaderboard' event). */
 export async function leaderboardOf(db: Db, round: Round): Promise<Leaderboard> {
-  const [{ ranked }, contests] = await Promise.all([rankedRound(db, round), listContests(db, round.event.id)]);
+  const [{ ranked }, contests] = await Promise.all([
+    rankedRound(db, round),
+    listContests(db, round.event.id),
+  ]);
   const format = round.event.scoringFormat;
   return {
     eventId: round.event.id,

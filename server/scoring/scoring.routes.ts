@@ -10,8 +10,8 @@ import {
   playerScoresSchema,
   resultHistoryItemSchema,
   resultsFinalSchema,
-  scorecardSchema,
   scoreChangeSchema,
+  scorecardSchema,
   scoreParamsSchema,
   scoresInputSchema,
   seasonParamsSchema,
@@ -40,7 +40,10 @@ import {
 } from './scoring.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const seasonNow = () => Number(new Intl.DateTimeFormat('sv-SE', { year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date()));
+const seasonNow = () =>
+  Number(
+    new Intl.DateTimeFormat('sv-SE', { year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date()),
+  );
 
 /** Golf days with scores (issue 29): scorecards, score entry, leaderboard, final results, contests, results, season table. */
 export async function scoringRoutes(app: FastifyInstance) {
@@ -52,7 +55,8 @@ export async function scoringRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['scoring'],
-        summary: "The caller's published ball group: players with handicaps and strokes per hole, holes, scores",
+        summary:
+          "The caller's published ball group: players with handicaps and strokes per hole, holes, scores",
         params: eventIdParamsSchema,
         response: { 200: scorecardSchema, ...errors },
       },
@@ -86,7 +90,8 @@ export async function scoringRoutes(app: FastifyInstance) {
         response: { 200: signOffSchema, ...errors, 409: errorSchema },
       },
     },
-    async (request) => signOffCard(app.db, await requireUser(request), request.params.id, request.params.userId),
+    async (request) =>
+      signOffCard(app.db, await requireUser(request), request.params.id, request.params.userId),
   );
 
   r.post(
@@ -159,7 +164,8 @@ export async function scoringRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['scoring'],
-        summary: 'Add a side contest with its winner, a participant (admin; audited); answers the leaderboard',
+        summary:
+          'Add a side contest with its winner, a participant (admin; audited); answers the leaderboard',
         params: eventIdParamsSchema,
         body: contestInputSchema,
         response: { 201: leaderboardSchema, ...errors },
@@ -204,7 +210,9 @@ export async function scoringRoutes(app: FastifyInstance) {
       const viewer = await requireUser(request);
       const memberId = request.params.id;
       const blocked =
-        viewer.id !== memberId && blocksHideMembersFrom(viewer) && (await blocks.between(viewer.id, memberId));
+        viewer.id !== memberId &&
+        blocksHideMembersFrom(viewer) &&
+        (await blocks.between(viewer.id, memberId));
       return resultsOf(app.db, viewer, memberId, blocked);
     },
   );
@@ -214,7 +222,8 @@ export async function scoringRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['scoring'],
-        summary: "The season table (logged-in members): points per position, best N of the season's final events",
+        summary:
+          "The season table (logged-in members): points per position, best N of the season's final events",
         querystring: orderOfMeritQuerySchema,
         response: { 200: orderOfMeritSchema, 400: errorSchema, 401: errorSchema },
       },

@@ -7,8 +7,8 @@ import {
   type PlayerScores,
   RESULTS_FINAL_AFTER_MS,
   type ResultsFinal,
-  type Scorecard,
   type ScoreChange,
+  type Scorecard,
   type ScoresInput,
 } from '@common/schemas/scoring';
 import { audited, recordAudit } from '../audit/audit';
@@ -45,7 +45,12 @@ const FUTURE_SLACK_MS = 60_000;
 const lockMessage = { not_started: msg.scoringNotStarted, final: msg.resultsAreFinal } as const;
 
 /** The caller's published ball group with its players, holes, handicaps and scores. */
-export async function scorecardFor(db: Db, actor: Actor, eventId: number, now = new Date()): Promise<Scorecard> {
+export async function scorecardFor(
+  db: Db,
+  actor: Actor,
+  eventId: number,
+  now = new Date(),
+): Promise<Scorecard> {
   const round = await loadRound(db, eventId);
   const [mine] = await findRegistrationsOf(db, eventId, [actor.id]);
   if (!round.event.ballGroupsPublishedAt || !mine || mine.status !== 'registered' || mine.groupId === null)
@@ -222,7 +227,12 @@ export async function finalizeResults(db: Db, admin: Actor, eventId: number): Pr
   await loadRound(db, eventId);
   await db.transaction(async (tx) => {
     if (await insertResultsFinal(tx, { eventId, finalizedBy: admin.id, automatic: false })) {
-      await recordAudit(tx, { actorId: admin.id, action: 'results.final', targetType: 'event', targetId: eventId });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'results.final',
+        targetType: 'event',
+        targetId: eventId,
+      });
       await announceLeaderboard(tx, eventId);
     }
   });
@@ -234,7 +244,12 @@ export async function reopenResults(db: Db, admin: Actor, eventId: number): Prom
   await loadRound(db, eventId);
   await db.transaction(async (tx) => {
     if (await deleteResultsFinal(tx, eventId)) {
-      await recordAudit(tx, { actorId: admin.id, action: 'results.reopen', targetType: 'event', targetId: eventId });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'results.reopen',
+        targetType: 'event',
+        targetId: eventId,
+      });
       await announceLeaderboard(tx, eventId);
     }
   });
@@ -284,7 +299,9 @@ export async function requireLeaderboardRound(db: Db, viewer: Actor, eventId: nu
   const participant = await isParticipant(db, eventId, viewer.id);
   if (!canSeeLeaderboard(viewer, { participant, final: round.final, hidden: round.event.leaderboardHidden }))
     throw new ForbiddenError(
-      participant && round.event.leaderboardHidden ? msg.leaderboardHiddenUntilFinal : msg.leaderboardForbidden,
+      participant && round.event.leaderboardHidden
+        ? msg.leaderboardHiddenUntilFinal
+        : msg.leaderboardForbidden,
     );
   return round;
 }
@@ -302,7 +319,12 @@ export async function leaderboardForPush(db: Db, eventId: number): Promise<Leade
 }
 
 /** Adds a side contest (admin; audited): the hole must be on the course and the winner a participant. */
-export async function addContest(db: Db, admin: Actor, eventId: number, input: ContestInput): Promise<Leaderboard> {
+export async function addContest(
+  db: Db,
+  admin: Actor,
+  eventId: number,
+  input: ContestInput,
+): Promise<Leaderboard> {
   const round = await loadRound(db, eventId);
   if (input.hole > round.holeCount) throw new ValidationError(msg.contestHoleNotOnCourse);
   if (!(await isParticipant(db, eventId, input.winnerUserId)))
@@ -341,7 +363,13 @@ export async function removeContest(db: Db, admin: Actor, eventId: number, conte
       if (!(await deleteContest(tx, eventId, contestId))) throw new NotFoundError(msg.contestNotFound);
       await announceLeaderboard(tx, eventId);
     },
-    () => ({ actorId: admin.id, action: 'contest.delete', targetType: 'event', targetId: eventId, details: { contestId } }),
+    () => ({
+      actorId: admin.id,
+      action: 'contest.delete',
+      targetType: 'event',
+      targetId: eventId,
+      details: { contestId },
+    }),
   );
 }
 

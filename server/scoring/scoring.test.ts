@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ballGroups, eventRegistrations, events, scoreChanges, scores } from '../db/schema';
 import { openSocket, settle } from '../realtime/test-socket';
 import { buildAdmin, buildCourse, buildEvent, buildUser } from '../test/factories';
+import { pdfText } from '../test/pdf-text';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { seasonTable } from './order-of-merit';
 import { finalizeDueResults } from './scoring.service';
@@ -43,9 +44,19 @@ async function golfDay(
       { eventId: event.id, name: 'Boll 2', startingHole: 1 },
     ])
     .returning();
-  const anna = await buildUser(t.db, { firstName: 'Anna', lastName: 'Andersson', gender: 'female', handicap: 18.4 });
+  const anna = await buildUser(t.db, {
+    firstName: 'Anna',
+    lastName: 'Andersson',
+    gender: 'female',
+    handicap: 18.4,
+  });
   const bo = await buildUser(t.db, { firstName: 'Bo', lastName: 'Berg', gender: 'male', handicap: 18.4 });
-  const cilla = await buildUser(t.db, { firstName: 'Cilla', lastName: 'Carlsson', gender: 'female', handicap: 5 });
+  const cilla = await buildUser(t.db, {
+    firstName: 'Cilla',
+    lastName: 'Carlsson',
+    gender: 'female',
+    handicap: 5,
+  });
   const dan = await buildUser(t.db, { firstName: 'Dan', lastName: 'Dahl', gender: 'male', handicap: null });
   const eva = await buildUser(t.db, { firstName: 'Eva', lastName: 'Ek', gender: 'female', handicap: 30 });
   await t.db.insert(eventRegistrations).values([
@@ -95,7 +106,11 @@ describe('scoring (issue 29)', () => {
         endTime: new Date(start.getTime() + 5 * HOUR).toISOString(),
         registrationFee: 100,
       };
-      const noFormat = await asAdmin.post('/api/events', { ...base, courseId: course.id, teeIds: { male: tee.id } });
+      const noFormat = await asAdmin.post('/api/events', {
+        ...base,
+        courseId: course.id,
+        teeIds: { male: tee.id },
+      });
       expect(noFormat.statusCode).toBe(400);
       expect(noFormat.json().message).toContain(msg.eventFormatRequired);
       const foreignTee = await asAdmin.post('/api/events', {
@@ -113,7 +128,11 @@ describe('scoring (issue 29)', () => {
         scoringFormat: 'stableford',
       });
       expect(noCourse.json().message).toBe(msg.courseNotFound);
-      const noTee = await asAdmin.post('/api/events', { ...base, courseId: course.id, scoringFormat: 'stableford' });
+      const noTee = await asAdmin.post('/api/events', {
+        ...base,
+        courseId: course.id,
+        scoringFormat: 'stableford',
+      });
       expect(noTee.json().message).toBe(msg.eventTeeRequired);
 
       const res = await asAdmin.post('/api/events', {
@@ -171,12 +190,22 @@ describe('scoring (issue 29)', () => {
       const res = await asBo.get(`/api/events/${day.event.id}/scorecards/mine`);
       expect(res.statusCode).toBe(200);
       const card = res.json();
-      expect(card).toMatchObject({ eventId: day.event.id, format: 'stableford', holes: 18, final: false, canEnter: true });
+      expect(card).toMatchObject({
+        eventId: day.event.id,
+        format: 'stableford',
+        holes: 18,
+        final: false,
+        canEnter: true,
+      });
       expect(card.group.number).toBe(1);
       expect(card.players.map((p: { name: string }) => p.name).sort()).toEqual(['Anna Andersson', 'Bo Berg']);
       const bo = card.players.find((p: { userId: string }) => p.userId === day.bo.id);
       // HI 18.4, slope 130, CR 71.2, par 72 → 20 (decisions.md's worked example).
-      expect(bo).toMatchObject({ courseHandicap: 20, playingHandicap: 20, tee: { id: day.tee.id, color: 'yellow' } });
+      expect(bo).toMatchObject({
+        courseHandicap: 20,
+        playingHandicap: 20,
+        tee: { id: day.tee.id, color: 'yellow' },
+      });
       const si1 = bo.holes.find((h: { strokeIndex: number }) => h.strokeIndex === 1);
       const si3 = bo.holes.find((h: { strokeIndex: number }) => h.strokeIndex === 3);
       expect([si1.received, si3.received]).toEqual([2, 1]);
@@ -201,6 +230,38 @@ describe('scoring (issue 29)', () => {
     });
   });
 
+  describe('playing handicaps on the ball groups and the start list', () => {
+    it('adds course and playing handicap per member (null without handicap), and a Spel-hcp column to the PDF', async () => {
+      const day = await golfDay(t);
+      await t.db.update(events).set({ handicapAllowance: 95 }).where(eq(events.id, day.event.id));
+      const res = await asAdmin.get(`/api/events/${day.event.id}/groups`);
+      expect(res.statusCode).toBe(200);
+      const members = res.json().flatMap((g: { members: unknown[] }) => g.members);
+      const of = (id: string) => members.find((m: { userId: string }) => m.userId === id);
+      // HI 18.4, slope 130, CR 71.2, par 72 → course handicap 20, at 95 % playing handicap 19 (issue 29).
+      expect(of(day.bo.id)).toMatchObject({ courseHandicap: 20, playingHandicap: 19 });
+      expect(of(day.dan.id)).toMatchObject({ courseHandicap: null, playingHandicap: null });
+      // A member sees the same once published (the event page's group).
+      const asAnna = await t.as(day.anna);
+      const seen = (await asAnna.get(`/api/events/${day.event.id}/groups`)).json();
+      expect(
+        seen[0].members.every((m: { playingHandicap?: number }) => m.playingHandicap !== undefined),
+      ).toBe(true);
+      const pdf = await asAdmin.get(`/api/admin/events/${day.event.id}/start-list.pdf`);
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      // pdfmake writes a hyphenated word as two runs.
+      expect(text).toMatch(/Spel-\s*hcp/);
+      // An event without a course has no such column, and no such fields.
+      const plain = await buildEvent(t.db);
+      const plainPdf = await asAdmin.get(`/api/admin/events/${plain.id}/start-list.pdf`);
+      expect(plainPdf.statusCode).toBe(200);
+      expect(pdfText(plainPdf.rawPayload)).not.toMatch(/Spel-/);
+      const plainGroups = (await asAdmin.get(`/api/events/${plain.id}/groups`)).json();
+      expect(plainGroups).toEqual([]);
+    });
+  });
+
   describe('entering scores', () => {
     it('lets a group mate and an admin enter, refuses another group, a non-participant and a visitor', async () => {
       const day = await golfDay(t);
@@ -209,7 +270,11 @@ describe('scoring (issue 29)', () => {
       const asAnna = await t.as(day.anna);
       const mate = await asAnna.put(url, body);
       expect(mate.statusCode).toBe(200);
-      expect(mate.json()).toEqual({ userId: day.bo.id, scores: [{ hole: 1, strokes: 5 }], signedOffAt: null });
+      expect(mate.json()).toEqual({
+        userId: day.bo.id,
+        scores: [{ hole: 1, strokes: 5 }],
+        signedOffAt: null,
+      });
       for (const who of [day.cilla, day.eva, outsider]) {
         const r = await (await t.as(who)).put(url, body);
         expect(r.statusCode, who.firstName ?? '').toBe(403);
@@ -223,7 +288,9 @@ describe('scoring (issue 29)', () => {
         { hole: 2, strokes: null },
       ]);
       // Eva has no group: an admin may still enter for her; Olle is no participant.
-      expect((await asAdmin.put(`/api/events/${day.event.id}/scores/${day.eva.id}`, body)).statusCode).toBe(200);
+      expect((await asAdmin.put(`/api/events/${day.event.id}/scores/${day.eva.id}`, body)).statusCode).toBe(
+        200,
+      );
       const notIn = await asAdmin.put(`/api/events/${day.event.id}/scores/${outsider.id}`, body);
       expect(notIn.statusCode).toBe(404);
       expect(notIn.json().message).toBe(msg.scorePlayerNotParticipant);
@@ -272,7 +339,9 @@ describe('scoring (issue 29)', () => {
       const asAnna = await t.as(day.anna);
       const url = `/api/events/${day.event.id}/scores/${day.anna.id}`;
       const at = (min: number) => new Date(Date.now() - 30 * 60_000 + min * 60_000).toISOString();
-      expect((await asAnna.put(url, { holes: [{ hole: 3, strokes: 4, enteredAt: at(2) }] })).statusCode).toBe(200);
+      expect((await asAnna.put(url, { holes: [{ hole: 3, strokes: 4, enteredAt: at(2) }] })).statusCode).toBe(
+        200,
+      );
       // The same send again (an offline queue retrying) changes nothing.
       await asAnna.put(url, { holes: [{ hole: 3, strokes: 4, enteredAt: at(2) }] });
       // An older entry arriving late is ignored.
@@ -286,7 +355,14 @@ describe('scoring (issue 29)', () => {
       const list = await asAdmin.get(`/api/admin/events/${day.event.id}/score-changes`);
       expect(list.statusCode).toBe(200);
       expect(list.json()).toMatchObject([
-        { hole: 3, hadOld: true, oldStrokes: 4, newStrokes: 5, playerName: 'Anna Andersson', changedByName: 'Anna Andersson' },
+        {
+          hole: 3,
+          hadOld: true,
+          oldStrokes: 4,
+          newStrokes: 5,
+          playerName: 'Anna Andersson',
+          changedByName: 'Anna Andersson',
+        },
         { hole: 3, hadOld: false, oldStrokes: null, newStrokes: 4 },
       ]);
       expect((await asAnna.get(`/api/admin/events/${day.event.id}/score-changes`)).statusCode).toBe(403);
@@ -323,7 +399,9 @@ describe('scoring (issue 29)', () => {
         ],
       });
       expect(twice.json().message).toBe(msg.scoreHoleTwice);
-      expect((await asAnna.put(`/api/events/${day.event.id}/scores/not-a-uuid`, round())).statusCode).toBe(400);
+      expect((await asAnna.put(`/api/events/${day.event.id}/scores/not-a-uuid`, round())).statusCode).toBe(
+        400,
+      );
       expect((await asAnna.put(`/api/events/abc/scores/${day.bo.id}`, round())).statusCode).toBe(400);
       // A future entry time is taken as now (it cannot lock the hole).
       const future = new Date(Date.now() + 24 * HOUR).toISOString();
@@ -341,7 +419,10 @@ describe('scoring (issue 29)', () => {
       const [asAnna, asBo, asCilla] = await Promise.all([day.anna, day.bo, day.cilla].map((u) => t.as(u)));
       // Anna (HI 18.4 on the women's rating: CR 74.8, slope 134 → 25) plays par everywhere; Bo bogey everywhere; Cilla 3 holes.
       await asBo.put(`/api/events/${day.event.id}/scores/${day.anna.id}`, round());
-      await asAnna.put(`/api/events/${day.event.id}/scores/${day.bo.id}`, round((p) => p + 1));
+      await asAnna.put(
+        `/api/events/${day.event.id}/scores/${day.bo.id}`,
+        round((p) => p + 1),
+      );
       await asCilla.put(`/api/events/${day.event.id}/scores/${day.cilla.id}`, {
         holes: [1, 2, 3].map((h) => ({ hole: h, strokes: PARS[h - 1] })),
       });
@@ -356,7 +437,13 @@ describe('scoring (issue 29)', () => {
         'Dan Dahl',
         'Eva Ek',
       ]);
-      expect(lb.rows[0]).toMatchObject({ position: 1, thru: 18, gross: 72, playingHandicap: 25, points: 36 + 25 });
+      expect(lb.rows[0]).toMatchObject({
+        position: 1,
+        thru: 18,
+        gross: 72,
+        playingHandicap: 25,
+        points: 36 + 25,
+      });
       expect(lb.rows[1]).toMatchObject({ position: 2, thru: 18, gross: 90, points: 18 + 20 });
       expect(lb.rows[2]).toMatchObject({ position: 3, thru: 3 });
       expect(lb.rows.slice(3).map((r: { position: number | null }) => r.position)).toEqual([null, null]);
@@ -434,10 +521,15 @@ describe('scoring (issue 29)', () => {
       const signed = await asAnna.post(`/api/events/${day.event.id}/scores/${day.bo.id}/sign-off`);
       expect(signed.statusCode).toBe(200);
       expect(signed.json().userId).toBe(day.bo.id);
-      expect((await (await t.as(day.cilla)).post(`/api/events/${day.event.id}/scores/${day.bo.id}/sign-off`)).statusCode).toBe(403);
+      expect(
+        (await (await t.as(day.cilla)).post(`/api/events/${day.event.id}/scores/${day.bo.id}/sign-off`))
+          .statusCode,
+      ).toBe(403);
 
       // Anna has started (3 holes): not yet.
-      await asAnna.put(`/api/events/${day.event.id}/scores/${day.anna.id}`, { holes: [{ hole: 1, strokes: 4 }] });
+      await asAnna.put(`/api/events/${day.event.id}/scores/${day.anna.id}`, {
+        holes: [{ hole: 1, strokes: 4 }],
+      });
       const later = new Date(Date.now() + RESULTS_FINAL_AFTER_MS + 60_000);
       expect(await finalizeDueResults(t.db, later)).not.toContain(day.event.id);
       await asAnna.put(`/api/events/${day.event.id}/scores/${day.anna.id}`, round());
@@ -452,12 +544,24 @@ describe('scoring (issue 29)', () => {
     it('adds a contest with a participant as winner (admin), shown on the leaderboard, and removes it', async () => {
       const day = await golfDay(t);
       const url = `/api/events/${day.event.id}/contests`;
-      const body = { type: 'closest_to_pin', hole: 3, gender: 'female', winnerUserId: day.anna.id, measure: '2,35 m' };
+      const body = {
+        type: 'closest_to_pin',
+        hole: 3,
+        gender: 'female',
+        winnerUserId: day.anna.id,
+        measure: '2,35 m',
+      };
       expect((await (await t.as(day.anna)).post(url, body)).statusCode).toBe(403);
       const outsiderWins = await asAdmin.post(url, { ...body, winnerUserId: outsider.id });
       expect(outsiderWins.statusCode).toBe(400);
       expect(outsiderWins.json().message).toBe(msg.contestWinnerNotParticipant);
-      for (const b of [{ ...body, hole: 19 }, { ...body, type: 'hole_in_one' }, { ...body, measure: 'x'.repeat(41) }, { ...body, winnerUserId: 'x' }, { ...body, measure: '2\u0000m' }]) {
+      for (const b of [
+        { ...body, hole: 19 },
+        { ...body, type: 'hole_in_one' },
+        { ...body, measure: 'x'.repeat(41) },
+        { ...body, winnerUserId: 'x' },
+        { ...body, measure: '2\u0000m' },
+      ]) {
         expect((await asAdmin.post(url, b)).statusCode).toBe(400);
       }
       const res = await asAdmin.post(url, body);
@@ -486,7 +590,10 @@ describe('scoring (issue 29)', () => {
       const day = await golfDay(t, { format: 'stroke_net' });
       const asBo = await t.as(day.bo);
       await asBo.put(`/api/events/${day.event.id}/scores/${day.bo.id}`, round());
-      await asBo.put(`/api/events/${day.event.id}/scores/${day.anna.id}`, round((p) => p + 2));
+      await asBo.put(
+        `/api/events/${day.event.id}/scores/${day.anna.id}`,
+        round((p) => p + 2),
+      );
       const url = `/api/users/${day.bo.id}/results`;
       expect((await asBo.get(url)).json()).toEqual([]);
       await asAdmin.post(`/api/admin/events/${day.event.id}/results/final`);
@@ -538,12 +645,18 @@ describe('scoring (issue 29)', () => {
       const season = 2031;
       const day = await golfDay(t);
       await asAdmin.put(`/api/events/${day.event.id}/scores/${day.cilla.id}`, round());
-      await asAdmin.put(`/api/events/${day.event.id}/scores/${day.dan.id}`, round((p) => p + 1));
+      await asAdmin.put(
+        `/api/events/${day.event.id}/scores/${day.dan.id}`,
+        round((p) => p + 1),
+      );
       await asAdmin.post(`/api/admin/events/${day.event.id}/results/final`);
       // Played in the season asked for (no other test's event is there).
       await t.db
         .update(events)
-        .set({ startTime: new Date(`${season}-06-01T08:00:00Z`), endTime: new Date(`${season}-06-01T14:00:00Z`) })
+        .set({
+          startTime: new Date(`${season}-06-01T08:00:00Z`),
+          endTime: new Date(`${season}-06-01T14:00:00Z`),
+        })
         .where(eq(events.id, day.event.id));
       const res = await asOutsider.get(`/api/order-of-merit?season=${season}`);
       expect(res.statusCode).toBe(200);
@@ -560,7 +673,10 @@ describe('scoring (issue 29)', () => {
       expect((await asOutsider.get('/api/order-of-merit?season=1700')).statusCode).toBe(400);
       const rules = { pointsPerPosition: [3, 1], bestOf: 1 };
       expect((await asOutsider.put(`/api/admin/order-of-merit/${season}`, rules)).statusCode).toBe(403);
-      expect((await asAdmin.put(`/api/admin/order-of-merit/${season}`, { bestOf: 0, pointsPerPosition: [] })).statusCode).toBe(400);
+      expect(
+        (await asAdmin.put(`/api/admin/order-of-merit/${season}`, { bestOf: 0, pointsPerPosition: [] }))
+          .statusCode,
+      ).toBe(400);
       const set = await asAdmin.put(`/api/admin/order-of-merit/${season}`, rules);
       expect(set.statusCode).toBe(200);
       expect(set.json().rows.map((r: { points: number }) => r.points)).toEqual([3, 1]);
