@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, loginAs, memberPages, pick, test } from './support';
+import { ADMIN, expect, hasHorizontalScroll, loginAs, memberPages, pick, test } from './support';
 
 // Issue 29: a golf day with scores. The admin makes an event going on now a competition on a demo course
 // (the event form's golf fields), four Pro members register and are put in one published ball group,
@@ -25,6 +26,20 @@ interface AdminUserRow {
 interface CardPlayer {
   userId: string;
   name: string;
+}
+
+/** WCAG 2.2 AA on a phone: no serious or critical axe violation and no horizontal scroll (as e2e/a11y.spec.ts). */
+async function expectAccessible(page: Page, what: string) {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .withRules(['label-content-name-mismatch', 'target-size', 'td-has-header'])
+    .analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${what}: serious or critical axe violations`,
+  ).toEqual([]);
+  expect(await hasHorizontalScroll(page), `${what}: horizontal scroll at 390 px`).toBe(false);
 }
 
 async function json<T>(page: Page, url: string): Promise<T> {
@@ -224,6 +239,10 @@ test.describe('golf day with scores', () => {
         for (const phone of phones) await phone.page.getByRole('button', { name: 'Nästa hål' }).click();
     }
     await expect(row(cia.id).getByRole('cell').nth(3)).toHaveText('18');
+    // The scorecard at the check of hole 18 and the leaderboard, on phones.
+    await expect(cia.page.getByTestId(`summary-${cia.id}-Totalt`)).toContainText('54 p');
+    await expectAccessible(cia.page, 'the scorecard');
+    await expectAccessible(viewer, 'the leaderboard');
     await expect(row(cia.id)).toContainText('54 p');
     await expect(row(anna.id)).toContainText('36 p');
     await expect(row(bo.id)).toContainText('18 p');
@@ -267,6 +286,15 @@ test.describe('golf day with scores', () => {
     const history = cia.page.getByRole('region', { name: 'Resultat' });
     await expect(history.getByRole('row', { name: new RegExp(title) })).toContainText('1 av 4');
     await expect(history.getByRole('row', { name: new RegExp(title) })).toContainText('54 p');
+    // The season table counts the event: Cia is in it, reached from the user menu.
+    await cia.page.getByRole('button', { name: 'Användarmeny' }).click();
+    await cia.page.getByRole('menuitem', { name: 'Säsongstabell' }).click();
+    await expect(cia.page.getByRole('heading', { name: 'Säsongstabell' })).toBeVisible();
+    await expect(
+      cia.page
+        .getByRole('table', { name: /^Säsongstabell / })
+        .getByRole('row', { name: new RegExp(cia.name) }),
+    ).toBeVisible();
     // Another member's results, as a member sees them.
     const others = await json<{ eventId: number; position: number }[]>(
       anna.page,

@@ -1,9 +1,9 @@
 import { RATING_GENDER_LABELS } from '@common/options';
 import type { Leaderboard } from '@common/schemas/scoring';
-import { Badge, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, List, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { FIGURE_HEADING, leaderboardFigure, positionText } from '../lib/score-display';
 
-const MEDALS = ['Etta', 'Tvåa', 'Trea'] as const;
+const MEDALS = ['etta', 'tvåa', 'trea'] as const;
 const MEDAL_COLORS = ['yellow', 'gray', 'orange'] as const;
 
 /**
@@ -53,13 +53,9 @@ export function LeaderboardTable({
               >
                 <Table.Td>
                   {medal >= 0 ? (
-                    <Badge
-                      color={MEDAL_COLORS[medal]}
-                      variant="filled"
-                      circle
-                      aria-label={`${MEDALS[medal]}, plats ${r.position}`}
-                    >
+                    <Badge color={MEDAL_COLORS[medal]} variant="filled" circle>
                       {r.position}
+                      <VisuallyHidden> ({MEDALS[medal]})</VisuallyHidden>
                     </Badge>
                   ) : (
                     positionText(r.position)

@@ -61,7 +61,8 @@ export function PlayerScoreRow({
             </Text>
           </div>
           <Stack gap={0} align="flex-end">
-            <Text fw={700} aria-label={`Totalt ${runningFigure(format, totals)} efter ${totals.thru} hål`}>
+            <Text fw={700}>
+              <VisuallyHidden>Totalt </VisuallyHidden>
               {runningFigure(format, totals)}
             </Text>
             <Text size="xs" c="dimmed">
@@ -81,15 +82,11 @@ export function PlayerScoreRow({
             <IconMinus size={28} aria-hidden />
           </ActionIcon>
           <Stack gap={0} align="center" style={{ flex: 1 }}>
-            <Text
-              fz={36}
-              fw={700}
-              lh={1.1}
-              aria-live="polite"
-              aria-label={`Slag för ${player.name}: ${pickedUp ? 'struken' : has ? strokes : 'inget'}`}
-              data-testid={`strokes-${player.userId}`}
-            >
-              {pickedUp ? 'S' : has ? strokes : '–'}
+            <Text fz={36} fw={700} lh={1.1} aria-live="polite" data-testid={`strokes-${player.userId}`}>
+              <span aria-hidden>{pickedUp ? 'S' : has ? strokes : '–'}</span>
+              <VisuallyHidden>
+                {`${player.name}: ${pickedUp ? 'struken' : has ? `${strokes} slag` : 'inget slag'}`}
+              </VisuallyHidden>
             </Text>
             {has ? (
               <Text size="xs" c="dimmed">

@@ -182,7 +182,6 @@ export function ScorecardPage() {
             { value: 'hole', label: 'Hål för hål' },
             { value: 'summary', label: 'Summering' },
           ]}
-          aria-label="Visa"
         />
         {view === 'hole' && hole ? (
           <>
@@ -193,7 +192,7 @@ export function ScorecardPage() {
                 leftSection={<IconChevronLeft size={18} aria-hidden />}
                 disabled={index === 0}
                 onClick={() => setIndex((i) => Math.max(0, i - 1))}
-                aria-label="Föregående hål"
+                aria-label="Förra hålet"
               >
                 Förra
               </Button>
