@@ -278,13 +278,16 @@ test.describe('golf day with scores', () => {
     // The results on the event page (Bo's phone) and on the profiles.
     await bo.page.goto(`/events/${eventId}`);
     const results = bo.page.getByRole('region', { name: 'Resultat' });
-    await expect(results.getByText('Slutgiltigt resultat')).toBeVisible();
+    await expect(results.getByText('Slutgiltigt resultat')).toBeVisible({ timeout: 30_000 });
     await expect(results.getByRole('row').nth(1)).toContainText(cia.name);
     await expect(results).toContainText(`Närmast hål, hål 7: ${bo.name} (1,85 m)`);
 
     await cia.page.goto('/profile?tab=events');
     const history = cia.page.getByRole('region', { name: 'Resultat' });
-    await expect(history.getByRole('row', { name: new RegExp(title) })).toContainText('1 av 4');
+    // Slow on a busy machine (the profile loads a dozen parts): a longer wait than the default.
+    await expect(history.getByRole('row', { name: new RegExp(title) })).toContainText('1 av 4', {
+      timeout: 30_000,
+    });
     await expect(history.getByRole('row', { name: new RegExp(title) })).toContainText('54 p');
     // The season table counts the event: Cia is in it, reached from the user menu.
     await cia.page.getByRole('button', { name: 'Användarmeny' }).click();
