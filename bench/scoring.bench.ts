@@ -133,6 +133,7 @@ async function run(kind: 'pglite' | 'postgres') {
 
   const writes: number[] = [];
   let failed = 0;
+  const statuses: Record<string, number> = {};
   const pending: Promise<void>[] = [];
   const started = performance.now();
   for (let hole = 1; hole <= HOLES; hole++) {
@@ -159,8 +160,11 @@ async function run(kind: 'pglite' | 'postgres') {
             await res.arrayBuffer();
             writes.push(performance.now() - t0);
             if (res.status !== 200) failed++;
-          } catch {
+            statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          } catch (err) {
             failed++;
+            const key = (err as Error).name;
+            statuses[key] = (statuses[key] ?? 0) + 1;
           }
         })(),
       );
@@ -176,6 +180,7 @@ async function run(kind: 'pglite' | 'postgres') {
     test: `${GROUPS} groups × ${PER_GROUP} players, ${HOLES} holes (${HOLE_SECONDS} s a hole), ${sockets.length} viewers`,
     writes: writes.length,
     failedWrites: failed,
+    statuses: JSON.stringify(statuses),
     writeP50ms: round1(percentile(writes, 50)),
     writeP99ms: round1(percentile(writes, 99)),
     writeMaxMs: round1(writes.at(-1) ?? Number.NaN),

@@ -11,7 +11,7 @@ import {
   findScoringEvent,
   listContests,
   listRoundMembers,
-  listScores,
+  listScoreValues,
   type RoundMemberRow,
   type ScoreRow,
   type ScoringEvent,
@@ -108,7 +108,9 @@ export function roundPlayer(round: Round, m: RoundMemberRow): RoundPlayer {
 }
 
 /** Scores by player, as the rules read them. */
-export function scoresByPlayer(rows: readonly ScoreRow[]): Map<string, HoleScore[]> {
+export function scoresByPlayer(
+  rows: readonly Pick<ScoreRow, 'userId' | 'hole' | 'strokes'>[],
+): Map<string, HoleScore[]> {
   const map = new Map<string, HoleScore[]>();
   for (const r of rows) {
     const list = map.get(r.userId) ?? [];
@@ -137,7 +139,7 @@ export function rankRound(round: Round, players: readonly RoundPlayer[], byPlaye
 export async function rankedRound(db: Db, round: Round) {
   const [members, scoreRows] = await Promise.all([
     listRoundMembers(db, round.event.id),
-    listScores(db, round.event.id),
+    listScoreValues(db, round.event.id),
   ]);
   const players = members.map((m) => roundPlayer(round, m));
   return { players, ranked: rankRound(round, players, scoresByPlayer(scoreRows)), scoreRows };
