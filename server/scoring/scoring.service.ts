@@ -311,13 +311,6 @@ export async function leaderboardFor(db: Db, viewer: Actor, eventId: number): Pr
   return leaderboardOf(db, await requireLeaderboardRound(db, viewer, eventId));
 }
 
-/** The leaderboard of an event for a push (the watchers were checked when they started watching). */
-export async function leaderboardForPush(db: Db, eventId: number): Promise<Leaderboard | null> {
-  const event = await findScoringEvent(db, eventId);
-  if (!event || event.courseId === null) return null;
-  return leaderboardOf(db, await roundOf(db, event));
-}
-
 /** Adds a side contest (admin; audited): the hole must be on the course and the winner a participant. */
 export async function addContest(
   db: Db,
