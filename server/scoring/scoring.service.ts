@@ -37,7 +37,7 @@ import {
   touchScoreEnteredAt,
   upsertScores,
 } from './scoring.queries';
-import { leaderboardOf, loadRound, type Round, roundOf, roundPlayer, scoresByPlayer } from './scoring.round';
+import { leaderboardOf, loadRound, type Round, roundPlayer, scoresByPlayer } from './scoring.round';
 
 /** An entry time later than this ahead of the server's clock is taken as now (a phone's clock may be off). */
 const FUTURE_SLACK_MS = 60_000;
