@@ -4,7 +4,7 @@
 // leaderboard update's delivery: from a write's send to the first pushed leaderboard that shows it, on
 // every watching socket (p50/p99). Targets: write p99 < 100 ms, delivery p99 < 500 ms.
 // BENCH_SCORING_DBS=pglite,postgres (default pglite), BENCH_SCORING_HOLE_SECONDS (default 2): the time
-// the field takes per hole (each player's write falls at a random moment of it).
+// the field takes per hole (each player's write falls at a random moment of it); BENCH_SCORING_HOLES (18).
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
@@ -15,7 +15,7 @@ import { startServer } from './lib/server';
 const GROUPS = 30;
 const PER_GROUP = 4;
 const VIEWERS = 200;
-const HOLES = 18;
+const HOLES = Number(process.env.BENCH_SCORING_HOLES ?? 18);
 const HOLE_SECONDS = Number(process.env.BENCH_SCORING_HOLE_SECONDS ?? 2);
 const PORT = Number(process.env.BENCH_SCORING_PORT ?? 5320);
 const DBS = (process.env.BENCH_SCORING_DBS ?? 'pglite').split(',') as ('pglite' | 'postgres')[];
@@ -133,6 +133,7 @@ async function run(kind: 'pglite' | 'postgres') {
 
   const writes: number[] = [];
   let failed = 0;
+  const statuses: Record<string, number> = {};
   const pending: Promise<void>[] = [];
   const started = performance.now();
   for (let hole = 1; hole <= HOLES; hole++) {
@@ -159,8 +160,11 @@ async function run(kind: 'pglite' | 'postgres') {
             await res.arrayBuffer();
             writes.push(performance.now() - t0);
             if (res.status !== 200) failed++;
-          } catch {
+            statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          } catch (err) {
             failed++;
+            const key = (err as Error).name;
+            statuses[key] = (statuses[key] ?? 0) + 1;
           }
         })(),
       );
@@ -176,6 +180,7 @@ async function run(kind: 'pglite' | 'postgres') {
     test: `${GROUPS} groups × ${PER_GROUP} players, ${HOLES} holes (${HOLE_SECONDS} s a hole), ${sockets.length} viewers`,
     writes: writes.length,
     failedWrites: failed,
+    statuses: JSON.stringify(statuses),
     writeP50ms: round1(percentile(writes, 50)),
     writeP99ms: round1(percentile(writes, 99)),
     writeMaxMs: round1(writes.at(-1) ?? Number.NaN),

@@ -9,6 +9,8 @@ interface EventState {
   running: boolean;
   again: boolean;
   lastAt: number;
+  /** How long the last load and send took: the next waits at least three times that (see below). */
+  cost: number;
 }
 
 /**
@@ -28,7 +30,9 @@ export function createLeaderboardPusher(o: {
   let stopped = false;
 
   function schedule(eventId: number, state: EventState) {
-    const delay = Math.max(0, state.lastAt + interval - Date.now());
+    // At most a third of the time goes to one event's pushes: on a loaded server (PGlite is one
+    // connection) the pushes slow down instead of starving the score writes.
+    const delay = Math.max(0, state.lastAt + Math.max(interval, 3 * state.cost) - Date.now());
     state.timer = setTimeout(() => void run(eventId, state), delay);
     state.timer.unref();
   }
@@ -47,6 +51,7 @@ export function createLeaderboardPusher(o: {
       o.onError(err);
     } finally {
       state.running = false;
+      state.cost = Date.now() - state.lastAt;
     }
     if (state.again && !stopped) {
       state.again = false;
@@ -62,7 +67,7 @@ export function createLeaderboardPusher(o: {
       if (stopped || o.hub.leaderboardWatchers(eventId) === 0) return;
       let state = states.get(eventId);
       if (!state) {
-        state = { timer: null, running: false, again: false, lastAt: 0 };
+        state = { timer: null, running: false, again: false, lastAt: 0, cost: 0 };
         states.set(eventId, state);
       }
       if (state.running) state.again = true;

@@ -17,8 +17,8 @@ import { listBatchNotifications } from '../notifications/notifications.queries';
 import { parseEndedSessions, SESSIONS_ENDED_CHANNEL } from '../plugins/ended-sessions';
 import { liveSessions } from '../plugins/session-store.queries';
 import { LEADERBOARD_CHANNEL } from '../scoring/scoring.channel';
-import { leaderboardOf } from '../scoring/scoring.round';
-import { leaderboardForPush, requireLeaderboardRound } from '../scoring/scoring.service';
+import { createPushLeaderboards, leaderboardOf } from '../scoring/scoring.round';
+import { requireLeaderboardRound } from '../scoring/scoring.service';
 import { createLeaderboardPusher } from './leaderboard-pushes';
 import { PresenceWriter } from './presence';
 import { CLOSE_POLICY_VIOLATION, MAX_SOCKETS_PER_USER, RealtimeHub } from './realtime.hub';
@@ -78,9 +78,10 @@ async function realtimeRoutes(app: FastifyInstance) {
   app.decorate('realtime', hub);
   app.decorate('presence', presence);
   const send = (socket: WebSocket, event: ServerRealtimeEvent) => hub.send(socket, event);
+  const pushLeaderboard = createPushLeaderboards();
   const leaderboards = createLeaderboardPusher({
     hub,
-    load: (eventId) => leaderboardForPush(app.db, eventId),
+    load: (eventId) => pushLeaderboard(app.db, eventId),
     onError: (err) => app.log.warn({ err }, 'leaderboard push failed'),
   });
 

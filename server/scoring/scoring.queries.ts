@@ -149,6 +149,18 @@ export async function listScores(db: Db, eventId: number, userIds?: string[]): P
     .orderBy(asc(scores.userId), asc(scores.hole));
 }
 
+/** The score values of an event (no timestamps: what a leaderboard ranks), by player and hole. */
+export async function listScoreValues(
+  db: Db,
+  eventId: number,
+): Promise<{ userId: string; hole: number; strokes: number | null }[]> {
+  return db
+    .select({ userId: scores.userId, hole: scores.hole, strokes: scores.strokes })
+    .from(scores)
+    .where(eq(scores.eventId, eventId))
+    .orderBy(asc(scores.userId), asc(scores.hole));
+}
+
 /** One player's scores, locked for the rest of the transaction (entries for one card are applied in turn). */
 export async function lockPlayerScores(tx: Db, eventId: number, userId: string): Promise<ScoreRow[]> {
   return tx

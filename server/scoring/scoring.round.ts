@@ -11,7 +11,7 @@ import {
   findScoringEvent,
   listContests,
   listRoundMembers,
-  listScores,
+  listScoreValues,
   type RoundMemberRow,
   type ScoreRow,
   type ScoringEvent,
@@ -108,7 +108,9 @@ export function roundPlayer(round: Round, m: RoundMemberRow): RoundPlayer {
 }
 
 /** Scores by player, as the rules read them. */
-export function scoresByPlayer(rows: readonly ScoreRow[]): Map<string, HoleScore[]> {
+export function scoresByPlayer(
+  rows: readonly Pick<ScoreRow, 'userId' | 'hole' | 'strokes'>[],
+): Map<string, HoleScore[]> {
   const map = new Map<string, HoleScore[]>();
   for (const r of rows) {
     const list = map.get(r.userId) ?? [];
@@ -133,20 +135,20 @@ export function rankRound(round: Round, players: readonly RoundPlayer[], byPlaye
   );
 }
 
-/** A round with its players and their scores, ranked. */
-export async function rankedRound(db: Db, round: Round) {
+/** A round with its players and their scores, ranked (`known` members when the caller holds them). */
+export async function rankedRound(db: Db, round: Round, known?: RoundMemberRow[]) {
   const [members, scoreRows] = await Promise.all([
-    listRoundMembers(db, round.event.id),
-    listScores(db, round.event.id),
+    known ?? listRoundMembers(db, round.event.id),
+    listScoreValues(db, round.event.id),
   ]);
   const players = members.map((m) => roundPlayer(round, m));
   return { players, ranked: rankRound(round, players, scoresByPlayer(scoreRows)), scoreRows };
 }
 
 /** The leaderboard of a round (GET /api/events/{id}/leaderboard and the pushed 'leaderboard' event). */
-export async function leaderboardOf(db: Db, round: Round): Promise<Leaderboard> {
+export async function leaderboardOf(db: Db, round: Round, members?: RoundMemberRow[]): Promise<Leaderboard> {
   const [{ ranked }, contests] = await Promise.all([
-    rankedRound(db, round),
+    rankedRound(db, round, members),
     listContests(db, round.event.id),
   ]);
   const format = round.event.scoringFormat;
@@ -174,5 +176,38 @@ export async function leaderboardOf(db: Db, round: Round): Promise<Leaderboard> 
       winnerName: displayName({ ...c, id: c.winnerUserId }),
       measure: c.measure,
     })),
+  };
+}
+
+/**
+ * Leaderboards for live pushes (issue 29): the course and the participants of an event are kept for
+ * `ttlMs` (they do not change while a round is played; a change shows within that time), so a push reads
+ * the event (its final state), the scores and the contests: three statements instead of six.
+ */
+export function createPushLeaderboards(ttlMs = 5000) {
+  const kept = new Map<
+    number,
+    { at: number; courseId: number; course: CourseWithTees; members: RoundMemberRow[] }
+  >();
+  return async (db: Db, eventId: number): Promise<Leaderboard | null> => {
+    const event = await findScoringEvent(db, eventId);
+    if (!event || event.courseId === null || !event.scoringFormat) return null;
+    let entry = kept.get(eventId);
+    if (!entry || entry.courseId !== event.courseId || Date.now() - entry.at > ttlMs) {
+      const [course, members] = await Promise.all([
+        findCourse(db, event.courseId),
+        listRoundMembers(db, eventId),
+      ]);
+      if (!course) return null;
+      entry = { at: Date.now(), courseId: event.courseId, course, members };
+      kept.set(eventId, entry);
+    }
+    const round: Round = {
+      event: { ...event, courseId: event.courseId, scoringFormat: event.scoringFormat },
+      course: entry.course,
+      holeCount: entry.course.holes === 9 ? 9 : 18,
+      final: event.finalizedAt !== null,
+    };
+    return leaderboardOf(db, round, entry.members);
   };
 }

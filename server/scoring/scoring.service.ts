@@ -37,7 +37,7 @@ import {
   touchScoreEnteredAt,
   upsertScores,
 } from './scoring.queries';
-import { leaderboardOf, loadRound, type Round, roundOf, roundPlayer, scoresByPlayer } from './scoring.round';
+import { leaderboardOf, loadRound, type Round, roundPlayer, scoresByPlayer } from './scoring.round';
 
 /** An entry time later than this ahead of the server's clock is taken as now (a phone's clock may be off). */
 const FUTURE_SLACK_MS = 60_000;
@@ -309,13 +309,6 @@ export async function requireLeaderboardRound(db: Db, viewer: Actor, eventId: nu
 /** The leaderboard as the viewer may see it. */
 export async function leaderboardFor(db: Db, viewer: Actor, eventId: number): Promise<Leaderboard> {
   return leaderboardOf(db, await requireLeaderboardRound(db, viewer, eventId));
-}
-
-/** The leaderboard of an event for a push (the watchers were checked when they started watching). */
-export async function leaderboardForPush(db: Db, eventId: number): Promise<Leaderboard | null> {
-  const event = await findScoringEvent(db, eventId);
-  if (!event || event.courseId === null) return null;
-  return leaderboardOf(db, await roundOf(db, event));
 }
 
 /** Adds a side contest (admin; audited): the hole must be on the course and the winner a participant. */
