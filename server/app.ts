@@ -45,6 +45,7 @@ import { handleEventFeeEvent } from './event-payments/event-payments.service';
 import { countEventPhotos } from './event-photos/event-photos.queries';
 // Trip photos (issue 30)
 import { eventPhotosRoutes } from './event-photos/event-photos.routes';
+import { eventCourseSubscriptions } from './events/course-subscriptions';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -101,6 +102,8 @@ import { reportsRoutes } from './reports/reports.routes';
 import { spamReportSubscriptions } from './reports/spam-subscriptions';
 import { rideEventSubscriptions } from './rides/event-subscriptions';
 import { ridesRoutes } from './rides/rides.routes';
+import { registerScoringJobs } from './scoring/scoring.jobs';
+import { scoringRoutes } from './scoring/scoring.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +130,7 @@ export interface BuildOptions {
  * within one event the lower subscriber runs first. Added once per process (subscribe is idempotent).
  */
 function subscribeDomains(): void {
+  subscribe(eventCourseSubscriptions);
   subscribe(registrationEventSubscriptions);
   subscribe(spamReportSubscriptions);
   subscribe(eventNoticeSubscriptions);
@@ -192,6 +196,7 @@ export async function buildApp({
   registerMeetAgainJobs(jobs, { db: database.db, log: app.log });
   // 'Vill ses igen' sits above ball groups: its golf-buddy matches count as play-together wishes (issue 30).
   addTogetherPairsSource(golfBuddyPairs);
+  registerScoringJobs(jobs, { db: database.db, log: app.log });
   // Billing's webhook hands paid event fees up to event-payments, which sits above it (issue 31).
   handlePaymentCheckouts('event_fee', handleEventFeeEvent);
   app.setSerializerCompiler(serializerCompiler);
@@ -283,6 +288,7 @@ export async function buildApp({
   await app.register(roomingRoutes);
   await app.register(announcementsRoutes);
   await app.register(coursesRoutes);
+  await app.register(scoringRoutes);
   await app.register(auditRoutes);
   await app.register(exportsRoutes);
   await app.register(imagesRoutes);

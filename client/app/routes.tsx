@@ -78,6 +78,16 @@ const PrivacyPolicyPage = lazyPage(() =>
 const SafetyTipsPage = lazyPage(() =>
   import('@client/features/legal/pages/safety-tips-page').then((m) => m.SafetyTipsPage),
 );
+// Golf days with scores (issue 29).
+const ScorecardPage = lazyPage(() =>
+  import('@client/features/scoring/pages/scorecard-page').then((m) => m.ScorecardPage),
+);
+const LeaderboardPage = lazyPage(() =>
+  import('@client/features/scoring/pages/leaderboard-page').then((m) => m.LeaderboardPage),
+);
+const OrderOfMeritPage = lazyPage(() =>
+  import('@client/features/scoring/pages/order-of-merit-page').then((m) => m.OrderOfMeritPage),
+);
 const TermsPage = lazyPage(() => import('@client/features/legal/pages/terms-page').then((m) => m.TermsPage));
 
 /**
@@ -111,6 +121,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'sakerhetstips', element: <SafetyTipsPage /> },
       { path: 'villkor', element: <TermsPage /> },
       { path: 'avstangd', element: <SuspendedPage /> },
+      // Issue 29: everyone may see final results (the server says who sees what).
+      { path: 'events/:id/leaderboard', element: <LeaderboardPage /> },
       // The links of the e-mail change work logged out too.
       { path: 'email/confirm', element: <EmailConfirmPage /> },
       { path: 'email/cancel', element: <EmailCancelPage /> },
@@ -124,6 +136,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'subscribe', element: <SubscribePage /> },
           { path: 'matchningar', element: <MatchesPage /> },
+          // Issue 29.
+          { path: 'events/:id/scorecard', element: <ScorecardPage /> },
+          { path: 'order-of-merit', element: <OrderOfMeritPage /> },
         ],
       },
       {

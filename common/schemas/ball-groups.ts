@@ -115,6 +115,9 @@ export const groupMemberSchema = z.object({
   /** Only for admins (members never see each other's payments); null otherwise. */
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   groupId: z.number().int().nullable(),
+  /** Issue 29: course and playing handicap at the event's course (null: no handicap, gender or course). */
+  courseHandicap: z.number().int().nullable().optional(),
+  playingHandicap: z.number().int().nullable().optional(),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 

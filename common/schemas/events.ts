@@ -13,6 +13,7 @@ import {
 import { msg } from '../messages';
 import { EVENT_FILTERS, EVENT_STATUSES, LIVE_REGISTRATION_STATUSES, WAITLIST_MODES } from '../options';
 import { totalPrice } from '../rules/event-price';
+import { eventGolfFieldsSchema, eventGolfSchema } from './scoring';
 
 /** An event as the API returns it, with its registration counts. */
 export const eventSchema = z.object({
@@ -119,6 +120,8 @@ export const eventFieldsSchema = z.object({
     .min(0, { error: msg.singleRoomSupplementInvalid })
     .max(SINGLE_ROOM_SUPPLEMENT_MAX, { error: msg.singleRoomSupplementInvalid })
     .nullish(),
+  // Golf settings (issue 29): course, tee per gender, format, allowance, hidden leaderboard.
+  ...eventGolfFieldsSchema.shape,
 });
 
 /** The cross-field rules of spec §5, as one refinement used by client and server. */
@@ -144,6 +147,9 @@ export const eventInputSchema = eventFieldsSchema.superRefine((v, ctx) => {
     v.registrationOpensAt.getTime() >= v.registrationDeadline.getTime()
   ) {
     ctx.addIssue({ code: 'custom', path: ['registrationOpensAt'], message: msg.opensBeforeDeadline });
+  }
+  if (v.courseId && !v.scoringFormat) {
+    ctx.addIssue({ code: 'custom', path: ['scoringFormat'], message: msg.eventFormatRequired });
   }
   if (v.payOnline && totalPrice(v) <= 0) {
     ctx.addIssue({ code: 'custom', path: ['payOnline'], message: msg.payOnlineNeedsPrice });
@@ -223,5 +229,7 @@ export const eventDetailSchema = eventSchema.extend({
     })
     .nullable(),
   abilities: eventAbilitiesSchema,
+  /** The golf settings (issue 29): course, tees, format; null when the event names no course. */
+  golf: eventGolfSchema.nullable(),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;

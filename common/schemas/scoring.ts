@@ -198,3 +198,62 @@ export const orderOfMeritSchema = z.object({
   ),
 });
 export type OrderOfMerit = z.infer<typeof orderOfMeritSchema>;
+
+// Answers of the score routes beyond the contract above (issue 29, server side).
+
+/** PUT /api/events/{id}/scores/{userId}: the player's scores after the entry (what the server now holds). */
+export const playerScoresSchema = z.object({
+  userId: z.string(),
+  scores: z.array(holeScoreSchema),
+  signedOffAt: z.string().nullable(),
+});
+export type PlayerScores = z.infer<typeof playerScoresSchema>;
+
+/** POST /api/events/{id}/scores/{userId}/sign-off. */
+export const signOffSchema = z.object({ userId: z.string(), signedOffAt: z.string() });
+
+/** POST/DELETE /api/admin/events/{id}/results/final: whether the results are final now. */
+export const resultsFinalSchema = z.object({
+  eventId: z.number().int(),
+  final: z.boolean(),
+  finalizedAt: z.string().nullable(),
+  automatic: z.boolean(),
+});
+export type ResultsFinal = z.infer<typeof resultsFinalSchema>;
+
+/** GET /api/admin/events/{id}/score-changes: every change of a score, newest first. */
+export const scoreChangeSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  playerName: z.string(),
+  hole: z.number().int(),
+  /** False when the hole had no score before. */
+  hadOld: z.boolean(),
+  oldStrokes: z.number().int().nullable(),
+  newStrokes: z.number().int().nullable(),
+  changedBy: z.string().nullable(),
+  changedByName: z.string().nullable(),
+  changedAt: z.string(),
+  afterFinal: z.boolean(),
+});
+export type ScoreChange = z.infer<typeof scoreChangeSchema>;
+
+/** Query of GET /api/order-of-merit (the season, default this year). */
+export const orderOfMeritQuerySchema = z.object({
+  season: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+/** Path of PUT /api/admin/order-of-merit/{season}. */
+export const seasonParamsSchema = z.object({ season: z.coerce.number().int().min(2000).max(2100) });
+
+/** Path of DELETE /api/events/{id}/contests/{contestId}. */
+export const contestParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  contestId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The season table's rules when an admin has set none (docs/product.md). */
+export const DEFAULT_ORDER_OF_MERIT_RULES: OrderOfMeritRules = {
+  pointsPerPosition: [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+  bestOf: 5,
+};

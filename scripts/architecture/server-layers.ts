@@ -27,6 +27,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   // a member's own data (above) ask it.
   ['event-photos'],
   ['ball-groups', 'messages', 'billing', 'calendar-feed', 'public-pages'],
+  // Golf days with scores (issue 29): scorecards, leaderboards, results and the season table, on top of
+  // events, their courses, registrations and ball groups.
+  ['scoring'],
   ['event-payments', 'reports', 'exports'],
   // 'Samåkning' (issue 30): rides read events, registrations and blocks; notifications tells of them.
   ['rides'],

@@ -2,10 +2,15 @@ import { displayName } from '@common/rules/display-name';
 import type { BallGroup, GroupMember } from '@common/schemas/ball-groups';
 import { stockholmClock } from '@common/time';
 import type { BallGroupRow, MemberRow } from './ball-groups.queries';
+import type { PlayerHandicaps } from './playing-handicaps';
 
-/** A registration as a group member row. */
-export function presentMember(m: MemberRow): GroupMember {
+/** A registration as a group member row (with course and playing handicap when the event has a course). */
+export function presentMember(m: MemberRow, handicaps?: ReadonlyMap<string, PlayerHandicaps>): GroupMember {
+  const h = handicaps?.get(m.userId);
   return {
+    ...(handicaps
+      ? { courseHandicap: h?.courseHandicap ?? null, playingHandicap: h?.playingHandicap ?? null }
+      : {}),
     id: m.id,
     userId: m.userId,
     name: displayName({ ...m, id: m.userId }),
@@ -19,12 +24,19 @@ export function presentMember(m: MemberRow): GroupMember {
 const byHandicap = (a: GroupMember, b: GroupMember) =>
   (a.handicap ?? Number.POSITIVE_INFINITY) - (b.handicap ?? Number.POSITIVE_INFINITY) || a.id - b.id;
 
-/** Groups with their members (by handicap) and real statistics from the members' profiles. */
-export function presentGroups(groups: BallGroupRow[], members: MemberRow[]): BallGroup[] {
+/**
+ * Groups with their members (by handicap) and real statistics from the members' profiles; with
+ * `handicaps` (an event with a course) each member's course and playing handicap.
+ */
+export function presentGroups(
+  groups: BallGroupRow[],
+  members: MemberRow[],
+  handicaps?: ReadonlyMap<string, PlayerHandicaps>,
+): BallGroup[] {
   return groups.map((g) => {
     const list = members
       .filter((m) => m.groupId === g.id)
-      .map(presentMember)
+      .map((m) => presentMember(m, handicaps))
       .sort(byHandicap);
     const known = list.filter((m) => m.handicap !== null).map((m) => m.handicap as number);
     return {

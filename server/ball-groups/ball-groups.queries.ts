@@ -273,3 +273,17 @@ export async function listGolfFacts(db: Db, eventId: number): Promise<Map<number
     .where(and(eq(eventRegistrations.eventId, eventId), isLiveRegistration()));
   return new Map(rows.map((r) => [r.id, { golfId: r.golfId, club: r.club }]));
 }
+
+/** The event's course, tees and allowance (issue 29), or undefined for an unknown event. */
+export async function findEventGolf(db: Db, eventId: number) {
+  const rows = await db
+    .select({
+      courseId: events.courseId,
+      maleTeeId: events.maleTeeId,
+      femaleTeeId: events.femaleTeeId,
+      handicapAllowance: events.handicapAllowance,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return rows[0];
+}

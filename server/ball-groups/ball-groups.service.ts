@@ -32,13 +32,14 @@ import {
   setRegistrationGroupId,
   updateGroupFields,
 } from './group-changes.queries';
+import { eventPlayingHandicaps } from './playing-handicaps';
 import { extraTogetherPairs } from './together-sources';
 
 /** The groups of an event with their members; 404 for an unknown event. */
 export async function getEventGroups(db: Db, eventId: number): Promise<BallGroup[]> {
   if (!(await eventExists(db, eventId))) throw new NotFoundError(msg.eventNotFound);
   const [groups, members] = await Promise.all([listGroups(db, eventId), listEventMembers(db, eventId)]);
-  return presentGroups(groups, members);
+  return presentGroups(groups, members, await eventPlayingHandicaps(db, eventId, members));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   listGolfFacts,
   listGroups,
 } from './ball-groups.queries';
+import { eventPlayingHandicaps } from './playing-handicaps';
 
 /** A pdfmake document definition (https://pdfmake.github.io/docs/0.3/document-definition-object/). */
 type PdfDocument = Record<string, unknown> & { content: unknown[] };
@@ -51,6 +52,8 @@ export interface StartListData {
   groups: BallGroup[];
   /** Golf-ID and home club by registration id (admins only: the PDF is an admin's file). */
   golf: Map<number, GolfFacts>;
+  /** The event has a course: the list shows each player's playing handicap ('Spel-hcp', issue 29). */
+  withPlayingHandicaps?: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat('sv-SE', {
@@ -62,6 +65,9 @@ const dateFormat = new Intl.DateTimeFormat('sv-SE', {
 });
 /** A plus handicap as '+1,4' (common/rules/handicap.ts). */
 const handicap = (v: number | null) => (v === null ? '–' : formatHandicap(v));
+
+/** A playing handicap in whole strokes: a plus one as '+1', none as '–' (issue 29). */
+const strokes = (v: number | null | undefined) => (v == null ? '–' : v < 0 ? `+${-v}` : String(v));
 
 /** Groups in the order they start: tee time, then starting hole, then as created; unset ones last. */
 export function startOrder(groups: BallGroup[]): BallGroup[] {
@@ -98,19 +104,24 @@ export function startListDocument(data: StartListData, opts: { compress?: boolea
   ];
   for (const g of startOrder(data.groups)) {
     content.push({ text: groupHeading(g), style: 'group', unbreakable: true });
+    const spel = !!data.withPlayingHandicaps;
+    const header = spel
+      ? ['Spelare', 'Hcp', 'Spel-hcp', 'Golf-ID', 'Klubb', 'Närvaro']
+      : ['Spelare', 'Hcp', 'Golf-ID', 'Klubb', 'Närvaro'];
     content.push({
       table: {
         headerRows: 1,
-        widths: ['*', 40, 80, '*', 45],
+        widths: spel ? ['*', 40, 45, 80, '*', 45] : ['*', 40, 80, '*', 45],
         dontBreakRows: true,
         body: [
-          ['Spelare', 'Hcp', 'Golf-ID', 'Klubb', 'Närvaro'].map((text) => ({ text, bold: true })),
+          header.map((text) => ({ text, bold: true })),
           ...(g.members.length
             ? g.members.map((m) => {
                 const golf = data.golf.get(m.id);
-                return [m.name, handicap(m.handicap), golf?.golfId ?? '–', golf?.club ?? '–', ''];
+                const playing = spel ? [strokes(m.playingHandicap)] : [];
+                return [m.name, handicap(m.handicap), ...playing, golf?.golfId ?? '–', golf?.club ?? '–', ''];
               })
-            : [[{ text: 'Inga spelare', italics: true }, '', '', '', '']]),
+            : [[{ text: 'Inga spelare', italics: true }, ...header.slice(1).map(() => '')]]),
         ],
       },
       layout: 'lightHorizontalLines',
@@ -155,5 +166,11 @@ export async function loadStartList(db: Db, eventId: number): Promise<StartListD
     listEventMembers(db, eventId),
     listGolfFacts(db, eventId),
   ]);
-  return { ...event, groups: presentGroups(groups, members), golf };
+  const handicaps = await eventPlayingHandicaps(db, eventId, members);
+  return {
+    ...event,
+    groups: presentGroups(groups, members, handicaps),
+    golf,
+    withPlayingHandicaps: handicaps.size > 0,
+  };
 }

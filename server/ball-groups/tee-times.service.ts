@@ -16,6 +16,7 @@ import { presentGroups, presentGroupsForMember } from './ball-groups.presenter';
 import { findGroup, findGroupsPublication, listEventMembers, listGroups } from './ball-groups.queries';
 import { generateGroups } from './ball-groups.service';
 import { type GroupChanges, setBallGroupsPublishedAt, updateGroupFields } from './group-changes.queries';
+import { eventPlayingHandicaps } from './playing-handicaps';
 
 /** The tee time instant of "HH:mm" in Swedish time on the Swedish date the event starts. */
 const teeTimeOn = (eventStart: Date, clock: string) => stockholmDateTime(stockholmDate(eventStart), clock);
@@ -30,7 +31,7 @@ export async function listGroupsFor(db: Db, eventId: number, actor: Actor): Prom
   if (!event) throw new NotFoundError(msg.eventNotFound);
   authorize(canSeeBallGroups(actor, event));
   const [groups, members] = await Promise.all([listGroups(db, eventId), listEventMembers(db, eventId)]);
-  const list = presentGroups(groups, members);
+  const list = presentGroups(groups, members, await eventPlayingHandicaps(db, eventId, members));
   return actor.role === 'admin' ? list : presentGroupsForMember(list);
 }
 

@@ -91,7 +91,7 @@ export async function coursesRoutes(app: FastifyInstance) {
           'Replace a course and its tees: a tee sent with its id keeps it, one without is new, one left out is removed (admins, audited)',
         params: courseIdParamsSchema,
         body: courseInputSchema,
-        response: { 200: courseSchema, ...errors },
+        response: { 200: courseSchema, ...errors, 409: errorSchema },
       },
     },
     async (request) => {

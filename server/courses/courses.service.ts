@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { audited } from '../audit/audit';
 import type { UserRow } from '../auth/users.presenter';
 import type { Db } from '../db/client';
+import { publish } from '../domain-events/domain-events';
 import { NotFoundError } from '../errors';
 import {
   type CourseValues,
@@ -92,6 +93,9 @@ export async function updateCourse(
       const stored = new Set((await findCourse(tx, id))!.tees.map((t) => t.id));
       const keep = input.tees.flatMap((t) => (t.id === undefined ? [] : [t.id]));
       if (keep.some((teeId) => !stored.has(teeId))) throw new NotFoundError(msg.teeNotFound);
+      const removing = [...stored].filter((teeId) => !keep.includes(teeId));
+      // Events refuse the removal of a tee one of them plays from (409, their subscriber).
+      if (removing.length > 0) await publish(tx, 'course.tees_removing', { courseId: id, teeIds: removing });
       await updateCourseRow(tx, id, courseValues(input));
       await deleteTeesExcept(tx, id, keep);
       await parkTeeNames(tx, id, keep);

@@ -4,6 +4,7 @@ import { isPro } from '@common/rules/pro';
 import type { Event, EventDetail } from '@common/schemas/events';
 import type { UserRow } from '../auth/users.presenter';
 import type { events } from '../db/schema';
+import { presentGolf } from './events.golf';
 import { canEditEvent, canSeeEventChat } from './events.policy';
 
 export type EventRow = typeof events.$inferSelect;
@@ -60,6 +61,8 @@ export function presentEventDetail(
     myRegistration: EventDetail['myRegistration'];
     /** Trip photos shown to participants (issue 30); a count is all anyone else learns. */
     photoCount?: number;
+    /** The name of the event's course (its golf settings), null without one. */
+    courseName?: string | null;
     now?: Date;
   },
 ): EventDetail {
@@ -87,5 +90,6 @@ export function presentEventDetail(
       canSetPayment: admin,
       canSeePrivateNotes: admin,
     },
+    golf: presentGolf(e, ctx.courseName ?? null),
   };
 }

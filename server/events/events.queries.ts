@@ -180,3 +180,18 @@ export async function findEventSummary(
     .where(eq(events.id, id));
   return row ?? null;
 }
+
+/** The first event that plays from one of these tees (a course update must keep them), or undefined. */
+export async function findEventUsingTees(
+  db: Db,
+  teeIds: number[],
+): Promise<{ id: number; title: string } | undefined> {
+  if (teeIds.length === 0) return undefined;
+  const rows = await db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(or(inArray(events.maleTeeId, teeIds), inArray(events.femaleTeeId, teeIds)))
+    .orderBy(asc(events.id))
+    .limit(1);
+  return rows[0];
+}

@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { authorize, NotFoundError } from '../errors';
 import { createEventListCache } from './events.cache';
 import { duplicateEvent } from './events.duplicate';
+import { courseNameOf } from './events.golf';
 import { eventToIcs } from './events.ics';
 import { canEditEvent } from './events.policy';
 import { presentEvent, presentEventDetail } from './events.presenter';
@@ -118,6 +119,7 @@ export async function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptio
         actor ? opts.liveRegistration(app.db, id, actor.id) : Promise.resolve(undefined),
         opts.photoCount ? opts.photoCount(app.db, id) : Promise.resolve(0),
       ]);
+      const courseName = await courseNameOf(app.db, event);
       // A visitor's answer is public; a member's carries their registration (the central no-store applies).
       if (!actor) reply.header('cache-control', 'no-cache');
       return presentEventDetail(event, {
@@ -125,6 +127,7 @@ export async function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptio
         ballGroupCount,
         photoCount,
         myRegistration: myRegistration(mine),
+        courseName,
       });
     },
   );

@@ -8,6 +8,7 @@ import { publish } from '../domain-events/domain-events';
 import { NotFoundError } from '../errors';
 import { deleteEntityImages } from '../images/images.queries';
 import { attachImage } from '../images/images.service';
+import { golfValues } from './events.golf';
 import type { EventRow } from './events.presenter';
 import { deleteEventRow, insertEvent, lockEvent, updateEventRow } from './events.queries';
 
@@ -70,7 +71,8 @@ function changedFields(before: EventRow, after: EventRow): string[] {
 /** Creates an event (admins); createdBy is the caller, whatever the payload says. */
 export async function createEvent(db: Db, input: EventInput, actor: Actor): Promise<EventRow> {
   return db.transaction(async (tx) => {
-    const row = await insertEvent(tx, { ...rowValues(input), createdBy: actor.id });
+    const golf = await golfValues(tx, input, null);
+    const row = await insertEvent(tx, { ...rowValues(input), ...golf, createdBy: actor.id });
     if (row.imageId) await attachEventImage(tx, actor, row.imageId, row.id);
     await publish(tx, 'event.published', { event: row });
     await recordAudit(tx, {
@@ -101,7 +103,8 @@ export async function updateEvent(
     // Only a new image is checked: the event's current one stays whatever its history.
     if (input.imageId && input.imageId !== current.imageId)
       await attachEventImage(tx, actor, input.imageId, id);
-    const event = await updateEventRow(tx, id, rowValues(input));
+    const golf = await golfValues(tx, input, current);
+    const event = await updateEventRow(tx, id, { ...rowValues(input), ...golf });
     if (event.status === 'cancelled' && current.status !== 'cancelled') {
       await publish(tx, 'event.cancelled', { event, deleted: false });
     }

@@ -40,6 +40,8 @@ interface Peer {
   alive: boolean;
   /** Events whose group chat this socket has open (allowed when it started watching). */
   watching: Set<number>;
+  /** Events whose leaderboard this socket has open (issue 29; allowed when it started watching). */
+  leaderboards: Set<number>;
   /** Token bucket of incoming frames. */
   tokens: number;
   refilledAt: number;
@@ -74,6 +76,7 @@ export class RealtimeHub {
   private readonly byUser = new Map<string, Set<WebSocket>>();
   private readonly bySession = new Map<string, Set<WebSocket>>();
   private readonly byEvent = new Map<number, Set<WebSocket>>();
+  private readonly byLeaderboard = new Map<number, Set<WebSocket>>();
   private readonly maxBufferedBytes: number;
 
   constructor(private readonly options: RealtimeHubOptions = {}) {
@@ -108,6 +111,7 @@ export class RealtimeHub {
       joined: false,
       alive: true,
       watching: new Set(),
+      leaderboards: new Set(),
       tokens: WS_FRAME_BURST,
       refilledAt: Date.now(),
     });
@@ -185,10 +189,43 @@ export class RealtimeHub {
     return ids;
   }
 
+  /** Adds a socket to an event leaderboard's watchers (the oldest of MAX_WATCHED_CHATS makes room). */
+  watchLeaderboard(socket: WebSocket, eventId: number): boolean {
+    const peer = this.peers.get(socket);
+    if (!peer) return false;
+    if (!peer.leaderboards.has(eventId) && peer.leaderboards.size >= MAX_WATCHED_CHATS) {
+      const [oldest] = peer.leaderboards;
+      this.unwatchLeaderboard(socket, oldest);
+    }
+    peer.leaderboards.add(eventId);
+    addTo(this.byLeaderboard, eventId, socket);
+    return true;
+  }
+
+  /** Removes a socket from an event leaderboard's watchers. */
+  unwatchLeaderboard(socket: WebSocket, eventId: number): void {
+    this.peers.get(socket)?.leaderboards.delete(eventId);
+    removeFrom(this.byLeaderboard, eventId, socket);
+  }
+
+  /** How many sockets here watch the event's leaderboard. */
+  leaderboardWatchers(eventId: number): number {
+    return this.byLeaderboard.get(eventId)?.size ?? 0;
+  }
+
+  /** Sends an event to every socket here watching the event's leaderboard; answers how many got it. */
+  deliverLeaderboard(eventId: number, event: ServerRealtimeEvent): number {
+    const data = JSON.stringify(event);
+    let sent = 0;
+    for (const socket of [...(this.byLeaderboard.get(eventId) ?? [])]) if (this.send(socket, data)) sent++;
+    return sent;
+  }
+
   private remove(socket: WebSocket): void {
     const peer = this.peers.get(socket);
     if (!peer) return;
     for (const eventId of [...peer.watching]) this.unwatch(socket, eventId);
+    for (const eventId of [...peer.leaderboards]) this.unwatchLeaderboard(socket, eventId);
     this.peers.delete(socket);
     removeFrom(this.byUser, peer.userId, socket);
     removeFrom(this.byMember, peer.userId, socket);

@@ -16,6 +16,10 @@ import { presentNotification } from '../notifications/notifications.create';
 import { listBatchNotifications } from '../notifications/notifications.queries';
 import { parseEndedSessions, SESSIONS_ENDED_CHANNEL } from '../plugins/ended-sessions';
 import { liveSessions } from '../plugins/session-store.queries';
+import { LEADERBOARD_CHANNEL } from '../scoring/scoring.channel';
+import { createPushLeaderboards, leaderboardOf } from '../scoring/scoring.round';
+import { requireLeaderboardRound } from '../scoring/scoring.service';
+import { createLeaderboardPusher } from './leaderboard-pushes';
 import { PresenceWriter } from './presence';
 import { CLOSE_POLICY_VIOLATION, MAX_SOCKETS_PER_USER, RealtimeHub } from './realtime.hub';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publish';
@@ -82,6 +86,12 @@ async function realtimeRoutes(app: FastifyInstance) {
   // Open sockets on this instance, read at each scrape of /metrics.
   app.metrics.sources.websocketConnections = () => hub.size;
   const send = (socket: WebSocket, event: ServerRealtimeEvent) => hub.send(socket, event);
+  const pushLeaderboard = createPushLeaderboards();
+  const leaderboards = createLeaderboardPusher({
+    hub,
+    load: (eventId) => pushLeaderboard(app.db, eventId),
+    onError: (err) => app.log.warn({ err }, 'leaderboard push failed'),
+  });
 
   /**
    * Delivers to the members' joined sockets here and, for a group message, to the sockets watching
@@ -148,6 +158,25 @@ async function realtimeRoutes(app: FastifyInstance) {
       hub.unwatch(socket, data.eventId);
       return;
     }
+    if (data.type === 'unwatch_leaderboard') {
+      hub.unwatchLeaderboard(socket, data.eventId);
+      return;
+    }
+    if (data.type === 'watch_leaderboard') {
+      // The same rule as GET /api/events/{id}/leaderboard; the current leaderboard is sent at once.
+      try {
+        const round = await requireLeaderboardRound(app.db, user, data.eventId);
+        if (!hub.watchLeaderboard(socket, data.eventId)) return;
+        send(socket, { type: 'leaderboard', data: { leaderboard: await leaderboardOf(app.db, round) } });
+      } catch (err) {
+        if (err instanceof ForbiddenError || err instanceof NotFoundError) {
+          send(socket, { type: 'error', data: { message: err.message } });
+          return;
+        }
+        throw err;
+      }
+      return;
+    }
     // watch_event_chat: the same rule as reading the chat over HTTP; a refusal leaves the socket open.
     try {
       await requireGroupChat(app.db, user, data.eventId);
@@ -167,6 +196,11 @@ async function realtimeRoutes(app: FastifyInstance) {
     onNotify(payload).catch((err) => app.log.warn({ err }, 'realtime delivery failed'));
   });
 
+  const unlistenLeaderboards = await app.database.listen(LEADERBOARD_CHANNEL, (payload) => {
+    const eventId = Number(payload);
+    if (Number.isSafeInteger(eventId)) leaderboards.changed(eventId);
+  });
+
   const unlistenSessions = await app.database.listen(SESSIONS_ENDED_CHANNEL, (payload) => {
     hub.closeSessions(parseEndedSessions(payload));
   });
@@ -179,11 +213,13 @@ async function realtimeRoutes(app: FastifyInstance) {
   heartbeat.unref();
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    leaderboards.stop();
     hub.closeAll();
   });
   app.addHook('onClose', async () => {
     await unlisten();
     await unlistenSessions();
+    await unlistenLeaderboards();
     await presence.stop();
   });
 
@@ -193,7 +229,8 @@ async function realtimeRoutes(app: FastifyInstance) {
       websocket: true,
       schema: {
         tags: ['realtime'],
-        summary: 'WebSocket: join_messages, then new_message pushes; watch_event_chat for an open group chat',
+        summary:
+          'WebSocket: join_messages, then new_message pushes; watch_event_chat for an open group chat; watch_leaderboard for live scores',
       },
       preHandler: (request, reply) => checkUpgrade(app, request, reply),
     },

@@ -1,20 +1,23 @@
 import { courseInputSchema } from '@common/schemas/courses';
 import { stockholmDate } from '@common/time';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { type Database, openDatabase } from '../db/client';
 import {
   courses,
   courseTees,
+  eventContests,
   eventNotifications,
   eventRegistrations,
+  eventResultsFinal,
   events,
   feedback,
   idpAccounts,
   images,
   messages,
   newsletterSubscribers,
+  scores,
   users,
 } from '../db/schema';
 import { DEMO_COURSES } from './demo-courses';
@@ -67,6 +70,25 @@ describe('demo seed', () => {
     expect(c.feedback).toBeGreaterThanOrEqual(5);
     expect(c.newsletterSubscribers).toBeGreaterThanOrEqual(2);
     expect(c.eventNotifications).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has one past round with a course, published groups, full cards, final results and contests (issue 29)', async () => {
+    const finals = await database.db.select().from(eventResultsFinal);
+    expect(finals).toHaveLength(1);
+    const eventId = finals[0].eventId;
+    const [event] = await database.db.select().from(events).where(eq(events.id, eventId));
+    expect(event.endTime.getTime()).toBeLessThan(Date.now());
+    expect(event).toMatchObject({ scoringFormat: 'stableford', handicapAllowance: 95 });
+    expect(event.courseId).not.toBeNull();
+    expect(event.ballGroupsPublishedAt).not.toBeNull();
+    const grouped = await database.db
+      .select()
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), isNotNull(eventRegistrations.groupId)));
+    expect(grouped.length).toBeGreaterThanOrEqual(8);
+    const cards = await database.db.select().from(scores).where(eq(scores.eventId, eventId));
+    expect(cards).toHaveLength(grouped.length * 18);
+    expect((await database.db.select().from(eventContests)).length).toBeGreaterThanOrEqual(1);
   });
 
   it('has three real Swedish courses with two tees each, valid by the course rules (issue 29)', async () => {

@@ -33,6 +33,7 @@ import {
   type Registrant,
   type SeededEvent,
 } from './demo-registrations';
+import { courseFor, pickScoredEvent, type SeededCourse, seedDemoRound } from './demo-scores';
 import { settleRegistrations } from './demo-settlement';
 import { createRng, HOUR, seededUuid } from './random';
 
@@ -211,7 +212,9 @@ async function insertAll(
     new Map(members.map((m) => [m.id, `${m.user.firstName} ${m.user.lastName}`])),
     now,
   );
-  for (const { id, plan } of seeded.filter((e) => e.plan.ballGroups)) {
+  // The past round that gets scores, a leaderboard and results (issue 29) is played in groups too.
+  const scored = pickScoredEvent(seeded, now);
+  for (const { id, plan } of seeded.filter((e) => e.plan.ballGroups || e === scored)) {
     const groups = ballGroupsOf(registrations.filter((r) => r.eventId === id));
     const rows = await tx
       .insert(ballGroups)
@@ -248,25 +251,40 @@ async function insertAll(
     ),
   );
   await tx.insert(newsletterSubscribers).values(buildNewsletterSubscribers(now)).onConflictDoNothing();
-  await insertCourses(tx);
+  const demoCourses = await insertCourses(tx);
+  if (scored)
+    await seedDemoRound(
+      tx,
+      createRng(SEED + 9),
+      scored,
+      courseFor(scored, demoCourses),
+      registrations,
+      new Map(members.map((m) => [m.id, m.user.gender ?? null])),
+    );
 }
 
-/** The demo's golf courses with their tees, in a fixed order (issue 29). */
-async function insertCourses(tx: Db): Promise<void> {
+/** The demo's golf courses with their tees, in a fixed order (issue 29); answers them with their ids. */
+async function insertCourses(tx: Db): Promise<SeededCourse[]> {
+  const seededCourses: SeededCourse[] = [];
   for (const course of DEMO_COURSES) {
     const { tees, ...values } = course;
     const [row] = await tx.insert(courses).values(values).returning({ id: courses.id });
-    await tx.insert(courseTees).values(
-      tees.map((t, position) => ({
-        courseId: row.id,
-        position,
-        name: t.name,
-        color: t.color,
-        ratings: t.ratings,
-        holes: t.holesData.map((h) => ({ ...h, lengthMeters: h.lengthMeters ?? null })),
-      })),
-    );
+    const teeRows = await tx
+      .insert(courseTees)
+      .values(
+        tees.map((t, position) => ({
+          courseId: row.id,
+          position,
+          name: t.name,
+          color: t.color,
+          ratings: t.ratings,
+          holes: t.holesData.map((h) => ({ ...h, lengthMeters: h.lengthMeters ?? null })),
+        })),
+      )
+      .returning({ id: courseTees.id, ratings: courseTees.ratings, holes: courseTees.holes });
+    seededCourses.push({ id: row.id, name: values.name, club: values.club, tees: teeRows });
   }
+  return seededCourses;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { LOGIN_URL, LOGOUT_URL, SIGNUP_URL } from '@client/features/auth/lib/auth-urls';
 import type { FullUser } from '@common/schemas/users';
 import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconCrown, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCrown, IconLogout, IconTrophy, IconUser } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from './brand-mark';
 import { isActivePath, MAIN_NAV } from './nav-items';
@@ -76,6 +76,14 @@ export function MobileDrawer({ opened, onClose, user, isPro }: MobileDrawerProps
               to="/profile?tab=events"
               label="Mina evenemang"
               leftSection={<IconCalendarEvent size={18} />}
+              onClick={onClose}
+            />
+            <NavLink
+              component={Link}
+              to="/order-of-merit"
+              label="Säsongstabell"
+              leftSection={<IconTrophy size={18} />}
+              active={isActivePath(pathname, '/order-of-merit')}
               onClick={onClose}
             />
             {!isPro && (

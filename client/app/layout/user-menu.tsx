@@ -6,6 +6,7 @@ import {
   IconHeart,
   IconLogout,
   IconMessages,
+  IconTrophy,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
@@ -14,7 +15,7 @@ import classes from './app-header.module.css';
 import { UserAvatar } from './user-avatar';
 import { menuName } from './user-name';
 
-/** The avatar dropdown: name and e-mail, then Profil, Meddelanden, Matchningar, Mina evenemang, Medlemmar, Logga ut. */
+/** The avatar dropdown: name and e-mail, then Profil, Meddelanden, Matchningar, Mina evenemang, Säsongstabell, Medlemmar, Logga ut. */
 export function UserMenu({ user }: { user: FullUser }) {
   return (
     <Menu position="bottom-end" width="14rem" shadow="md" withinPortal>
@@ -46,6 +47,9 @@ export function UserMenu({ user }: { user: FullUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/profile?tab=events" leftSection={<IconCalendarEvent size={16} />}>
           Mina evenemang
+        </Menu.Item>
+        <Menu.Item component={Link} to="/order-of-merit" leftSection={<IconTrophy size={16} />}>
+          Säsongstabell
         </Menu.Item>
         <Menu.Item component={Link} to="/members" leftSection={<IconUsers size={16} />}>
           Medlemmar

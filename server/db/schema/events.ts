@@ -8,11 +8,14 @@ import {
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ScoringFormat } from '../../../common/rules/scoring';
+import { courses, courseTees } from './courses';
 import { users } from './users';
 
 export const waitlistModeEnum = pgEnum('waitlist_mode', ['auto', 'offer']);
@@ -59,6 +62,16 @@ export const events = pgTable(
     singleRoomSupplement: integer('single_room_supplement'),
     /** When the organiser published the rooms (members see their room-mates from then on). */
     roomsPublishedAt: timestamp('rooms_published_at', { withTimezone: true }),
+    // Golf settings (issue 29): the course and a tee per gender; without a course the event has no scoring.
+    // Restrict: a course or tee an event names cannot be removed (the course PUT answers 409 first).
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'restrict' }),
+    maleTeeId: integer('male_tee_id').references(() => courseTees.id, { onDelete: 'restrict' }),
+    femaleTeeId: integer('female_tee_id').references(() => courseTees.id, { onDelete: 'restrict' }),
+    scoringFormat: varchar('scoring_format', { length: 20 }).$type<ScoringFormat>(),
+    /** Percent of the course handicap that makes the playing handicap (decisions.md). */
+    handicapAllowance: smallint('handicap_allowance').notNull().default(100),
+    /** The leaderboard is hidden from participants until the results are final (the prize-giving). */
+    leaderboardHidden: boolean('leaderboard_hidden').notNull().default(false),
   },
   (t) => [
     index('events_start_time_idx').on(t.startTime),
@@ -74,6 +87,11 @@ export const events = pgTable(
     ),
     check('events_waitlist_offer_hours', sql`${t.waitlistOfferHours} between 1 and 168`),
     check('events_late_cancellation_fee', sql`${t.lateCancellationFee} >= 0`),
+    check('events_handicap_allowance', sql`${t.handicapAllowance} between 1 and 100`),
+    check(
+      'events_scoring_needs_format',
+      sql`${t.courseId} is null or ${t.scoringFormat} in ('stableford', 'stroke_net', 'stroke_gross')`,
+    ),
     check(
       'events_single_room_supplement',
       sql`${t.singleRoomSupplement} is null or ${t.singleRoomSupplement} between 0 and 100000`,

@@ -14,4 +14,5 @@ export * from './rate-limits';
 export * from './registrations';
 export * from './rides';
 export * from './safety';
+export * from './scoring';
 export * from './users';

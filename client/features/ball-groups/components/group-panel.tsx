@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
-import { formatHandicap, genderBalance, paymentBadge } from '../lib/group-labels';
+import { formatHandicap, formatStrokes, genderBalance, paymentBadge } from '../lib/group-labels';
 
 export interface GroupPanelActions {
   onRename(group: BallGroup): void;
@@ -33,6 +33,8 @@ export function GroupPanel({
   actions: GroupPanelActions;
   busy: boolean;
 }) {
+  // The event names a course: each member's playing handicap (issue 29).
+  const withPlaying = group.members.some((m) => m.playingHandicap !== undefined);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -78,6 +80,9 @@ export function GroupPanel({
               <Table.Tr>
                 <Table.Th>Namn</Table.Th>
                 <Table.Th>Hcp</Table.Th>
+                {withPlaying && (
+                  <Table.Th title="Spelhandicap på evenemangets bana och tee">Spel-hcp</Table.Th>
+                )}
                 <Table.Th>Betalning</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Åtgärder</VisuallyHidden>
@@ -91,6 +96,15 @@ export function GroupPanel({
                   <Table.Tr key={m.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.name}</Table.Td>
                     <Table.Td>{m.handicap === null ? '–' : formatHandicap(m.handicap)}</Table.Td>
+                    {withPlaying && (
+                      <Table.Td
+                        title={
+                          m.courseHandicap == null ? undefined : `Banhcp ${formatStrokes(m.courseHandicap)}`
+                        }
+                      >
+                        {formatStrokes(m.playingHandicap)}
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       <Badge
                         color={badge.color}

@@ -1,7 +1,7 @@
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import type { BallGroup } from '@common/schemas/ball-groups';
 import { Portal } from '@mantine/core';
-import { formatHandicap, paymentBadge } from '../lib/group-labels';
+import { formatHandicap, formatStrokes, paymentBadge } from '../lib/group-labels';
 import classes from './start-list.module.css';
 
 /** Groups in the order they start: tee time, then starting hole, then as created; unset ones last. */
@@ -39,6 +39,8 @@ export function StartList({
   startTime: string;
   groups: BallGroup[];
 }) {
+  // The event names a course: each member's playing handicap (issue 29).
+  const withPlaying = groups.some((g) => g.members.some((m) => m.playingHandicap !== undefined));
   return (
     <Portal reuseTargetNode={false}>
       <div className={classes.sheet} data-testid="start-list">
@@ -57,6 +59,7 @@ export function StartList({
                 <tr>
                   <th>Namn</th>
                   <th>Hcp</th>
+                  {withPlaying && <th>Spel-hcp</th>}
                   <th>Betalning</th>
                   <th className={classes.check}>Närvaro</th>
                 </tr>
@@ -66,6 +69,7 @@ export function StartList({
                   <tr key={m.id}>
                     <td>{m.name}</td>
                     <td>{m.handicap === null ? '–' : formatHandicap(m.handicap)}</td>
+                    {withPlaying && <td>{formatStrokes(m.playingHandicap)}</td>}
                     <td>{m.paymentStatus ? paymentBadge(m.paymentStatus).label : ''}</td>
                     <td className={classes.check} />
                   </tr>

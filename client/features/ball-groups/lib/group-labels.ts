@@ -28,6 +28,15 @@ export function formatHandicap(value: number | null): string {
   return value === null ? 'Ej angivet' : formatHcp(value);
 }
 
+/**
+ * A course or playing handicap (whole strokes, issue 29): a plus handicap (below zero) as '+1', none as
+ * '–' (no handicap index, no gender with a tee, or the event names no course).
+ */
+export function formatStrokes(value: number | null | undefined): string {
+  if (value == null) return '–';
+  return value < 0 ? `+${-value}` : String(value);
+}
+
 /** When the groups were published, in Swedish time: '14 juni 2025 kl. 09:30'. */
 export function publishedWhen(publishedAt: string): string {
   return `${formatDate(publishedAt)} kl. ${formatTime(publishedAt)}`;

@@ -33,3 +33,12 @@ export function useSaveCourse(id: number | undefined) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_COURSES_KEY] }),
   });
 }
+
+/** GET /api/courses: every course with its tees (members; the event form's course select). */
+export function useCourses(enabled = true) {
+  return useQuery({
+    queryKey: ['/api/courses'],
+    enabled,
+    queryFn: () => apiJson<Course[]>('GET', '/api/courses', undefined, z.array(courseSchema)),
+  });
+}

@@ -3,6 +3,13 @@ import { MAX_PARTICIPANTS_DEFAULT } from '@common/limits';
 import type { EventStatus, WaitlistMode } from '@common/options';
 import { totalPrice } from '@common/rules/event-price';
 import { type Event, eventInputSchema } from '@common/schemas/events';
+import {
+  eventGolfOf,
+  type GolfFormValues,
+  initialGolfValues,
+  toGolfPayload,
+  validateGolf,
+} from './golf-form-values';
 
 /** The picker's value format (Swedish wall time). */
 const PICKER = 'YYYY-MM-DD HH:mm:ss';
@@ -31,6 +38,8 @@ export interface EventFormValues {
   payOnline: boolean;
   /** Trips (issue 30): the single-room supplement in kr; '' for none. */
   singleRoomSupplement: number | string;
+  /** Course, tees, format and allowance of a golf day with scores (issue 29). */
+  golf: GolfFormValues;
 }
 
 /** ISO instant → picker value in Swedish time. */
@@ -67,6 +76,7 @@ export function initialValues(e?: Event & { singleRoomSupplement?: number | null
     lateCancellationFee: e?.lateCancellationFee ?? 0,
     payOnline: e?.payOnline ?? false,
     singleRoomSupplement: e?.singleRoomSupplement ?? '',
+    golf: initialGolfValues(eventGolfOf(e)),
   };
 }
 
@@ -108,12 +118,13 @@ export function toPayload(v: EventFormValues, createdBy: string | null) {
     lateCancellationFee: num(v.lateCancellationFee),
     payOnline: v.payOnline,
     singleRoomSupplement: v.singleRoomSupplement === '' ? null : num(v.singleRoomSupplement),
+    ...toGolfPayload(v.golf),
   };
 }
 
 /** Validates with the same schema as the server; errors keyed by field, the spec's messages. */
 export function validateEventForm(v: EventFormValues): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = validateGolf(v.golf);
   if (!v.startTime) errors.startTime = 'Ange starttid';
   if (!v.endTime) errors.endTime = 'Ange sluttid';
   const parsed = eventInputSchema.safeParse(toPayload(v, null));

@@ -51,6 +51,18 @@ const AnnouncementsPanel = lazy(() =>
 const MyBallGroup = lazy(() =>
   import('@client/features/ball-groups/components/my-ball-group').then((m) => ({ default: m.MyBallGroup })),
 );
+// Golf days with scores (issue 29): only events with `golf` load these.
+const MyGolfDay = lazy(() =>
+  import('@client/features/scoring/components/event-golf-section').then((m) => ({ default: m.MyGolfDay })),
+);
+const EventResults = lazy(() =>
+  import('@client/features/scoring/components/event-golf-section').then((m) => ({ default: m.EventResults })),
+);
+const AdminScoringPanel = lazy(() =>
+  import('@client/features/scoring/components/admin-scoring-panel').then((m) => ({
+    default: m.AdminScoringPanel,
+  })),
+);
 const BallGroupManager = lazy(() =>
   import('@client/features/ball-groups/components/ball-group-manager').then((m) => ({
     default: m.BallGroupManager,
@@ -118,6 +130,7 @@ export function EventDetailPage() {
   const full = event.registeredCount >= event.maxParticipants;
   const nouns = eventNouns(event);
   const multiDay = isMultiDay(event);
+  const golf = event.golf;
 
   return (
     <Container size="lg" py="xl">
@@ -161,7 +174,13 @@ export function EventDetailPage() {
         </div>
         {/* Event day for a member with a place: directions, what is included, their tee time (issue 27). */}
         {!editing && !ended && event.myRegistration?.status === 'registered' ? (
-          <EventDayCard event={event} />
+          <EventDayCard event={event}>
+            {golf && user && event.ballGroupsPublishedAt ? (
+              <Suspense fallback={null}>
+                <MyGolfDay eventId={event.id} golf={golf} userId={user.id} startTime={event.startTime} />
+              </Suspense>
+            ) : null}
+          </EventDayCard>
         ) : null}
 
         {editing ? (
@@ -217,6 +236,12 @@ export function EventDetailPage() {
                   </Suspense>
                 ) : null}
                 {user ? <MeetAgainCard event={event} /> : null}
+                {/* Issue 29: the golf day's results once it has started. */}
+                {golf && user && Date.parse(event.startTime) <= Date.now() ? (
+                  <Suspense fallback={null}>
+                    <EventResults eventId={event.id} userId={user.id} endTime={event.endTime} />
+                  </Suspense>
+                ) : null}
               </Stack>
             </Grid.Col>
           </Grid>
@@ -231,6 +256,7 @@ export function EventDetailPage() {
             {event.abilities.canSeeChat ? <Tabs.Tab value="chat">Gruppchatt</Tabs.Tab> : null}
             {event.abilities.canManageGroups ? <Tabs.Tab value="groups">Bollgrupper</Tabs.Tab> : null}
             {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
+            {event.abilities.canEdit && golf ? <Tabs.Tab value="results">Resultat</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
             {event.abilities.canEdit ? (
@@ -290,6 +316,13 @@ export function EventDetailPage() {
             <Tabs.Panel value="announcements" pt="md">
               <Suspense fallback={spinner}>
                 <AnnouncementsPanel eventId={event.id} eventTitle={event.title} />
+              </Suspense>
+            </Tabs.Panel>
+          ) : null}
+          {event.abilities.canEdit && golf ? (
+            <Tabs.Panel value="results" pt="md">
+              <Suspense fallback={spinner}>
+                <AdminScoringPanel eventId={event.id} />
               </Suspense>
             </Tabs.Panel>
           ) : null}

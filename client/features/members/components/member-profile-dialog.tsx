@@ -22,8 +22,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useMember } from '../api/members-query';
+
+const ResultsHistory = lazy(() =>
+  import('@client/features/scoring/components/results-history').then((m) => ({ default: m.ResultsHistory })),
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -182,6 +186,10 @@ export function MemberProfileDialog({
     body = (
       <Stack gap="lg">
         <MemberProfile member={member} />
+        {/* Issue 29: the member's golf results (the server applies their privacy setting). */}
+        <Suspense fallback={null}>
+          <ResultsHistory userId={member.id} own={isSelf} />
+        </Suspense>
         {!isSelf && (
           <>
             <Divider />

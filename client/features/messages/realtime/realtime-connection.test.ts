@@ -118,6 +118,27 @@ describe('RealtimeConnection', () => {
     expect(sent(1).at(-1)).toEqual({ type: 'unwatch_event_chat', eventId: 7 });
   });
 
+  it('watches open leaderboards: after joining, again after a reconnect, and stops at the last close', () => {
+    const sent = (i: number) => sockets[i].sent.map((d) => JSON.parse(d));
+    const stopA = conn.watchLeaderboard(5);
+    const stopB = conn.watchLeaderboard(5);
+    conn.start('u1');
+    sockets[0].open();
+    expect(sent(0)).toEqual([
+      { type: 'join_messages', userId: 'u1' },
+      { type: 'watch_leaderboard', eventId: 5 },
+    ]);
+    sockets[0].drop();
+    vi.advanceTimersByTime(2000);
+    sockets[1].open();
+    expect(sent(1).at(-1)).toEqual({ type: 'watch_leaderboard', eventId: 5 });
+    stopA();
+    stopA();
+    expect(sent(1)).toHaveLength(2);
+    stopB();
+    expect(sent(1).at(-1)).toEqual({ type: 'unwatch_leaderboard', eventId: 5 });
+  });
+
   it('drops (and warns about) a send while not connected', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     conn.start('u1');

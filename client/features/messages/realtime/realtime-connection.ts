@@ -23,6 +23,8 @@ export class RealtimeConnection {
   private readonly statusListeners = new Set<() => void>();
   /** Open event group chats: event id → how many components show it. */
   private readonly watched = new Map<number, number>();
+  /** Open leaderboards (issue 29): event id → how many components show it. */
+  private readonly watchedBoards = new Map<number, number>();
   status: RealtimeStatus = 'disconnected';
 
   constructor(
@@ -91,6 +93,28 @@ export class RealtimeConnection {
     };
   }
 
+  /**
+   * Receives an event's leaderboard as scores arrive (issue 29) while a leaderboard is open; sent again
+   * after every reconnect. Answers the function that stops watching.
+   */
+  watchLeaderboard(eventId: number): () => void {
+    const n = this.watchedBoards.get(eventId) ?? 0;
+    this.watchedBoards.set(eventId, n + 1);
+    if (n === 0) this.sendIfOpen({ type: 'watch_leaderboard', eventId });
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      const left = (this.watchedBoards.get(eventId) ?? 1) - 1;
+      if (left > 0) {
+        this.watchedBoards.set(eventId, left);
+        return;
+      }
+      this.watchedBoards.delete(eventId);
+      this.sendIfOpen({ type: 'unwatch_leaderboard', eventId });
+    };
+  }
+
   /** Sends when connected, silently otherwise (the next connect sends what is needed). */
   private sendIfOpen(data: ClientRealtimeMessage) {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(data));
@@ -122,6 +146,8 @@ export class RealtimeConnection {
       this.setStatus('connected');
       this.send({ type: 'join_messages', userId });
       for (const eventId of this.watched.keys()) this.sendIfOpen({ type: 'watch_event_chat', eventId });
+      for (const eventId of this.watchedBoards.keys())
+        this.sendIfOpen({ type: 'watch_leaderboard', eventId });
     };
     ws.onmessage = (e) => {
       let event: ServerRealtimeEvent;

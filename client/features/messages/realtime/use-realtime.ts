@@ -35,6 +35,11 @@ export function useWatchEventChat(eventId: number): void {
   useEffect(() => realtime.watchEventChat(eventId), [eventId]);
 }
 
+/** Receives the event's leaderboard live while mounted (see RealtimeConnection.watchLeaderboard). */
+export function useWatchLeaderboard(eventId: number): void {
+  useEffect(() => realtime.watchLeaderboard(eventId), [eventId]);
+}
+
 /** 'connected' or 'disconnected'. */
 export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(

@@ -2,7 +2,7 @@ import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { MyPhotosSection } from '@client/features/event-photos/components/my-photos-section';
 import { MyDataSection } from '@client/features/my-data/components/my-data-section';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { Container, Grid, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Box, Container, Grid, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { MyEventsTab } from '../components/my-events-tab';
@@ -12,6 +12,10 @@ import { PROFILE_EMAIL_INPUT_ID } from '../components/profile-form-sections';
 import { ProfileSideCard } from '../components/profile-side-card';
 import { SecuritySection } from '../components/security-section';
 
+// Issue 29: the member's golf results, in the 'Mina evenemang' tab.
+const ResultsHistory = lazy(() =>
+  import('@client/features/scoring/components/results-history').then((m) => ({ default: m.ResultsHistory })),
+);
 // Its own chunk: the profile opens without waiting for it.
 const NotificationsSection = lazy(() =>
   import('@client/features/notifications/components/notifications-section').then((m) => ({
@@ -62,6 +66,11 @@ export function ProfilePage() {
               </Tabs.Panel>
               <Tabs.Panel value="events">
                 <MyEventsTab userId={user.id} />
+                <Suspense fallback={null}>
+                  <Box mt="xl">
+                    <ResultsHistory userId={user.id} own />
+                  </Box>
+                </Suspense>
               </Tabs.Panel>
             </Tabs>
             <SecuritySection onChangeEmail={changeEmail} />

@@ -5,6 +5,7 @@ import { teeTimeLine } from '@common/rules/my-registration';
 import type { EventDetail } from '@common/schemas/events';
 import { Anchor, Group, List, Paper, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconFlag, IconMapPin, IconToolsKitchen2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useMyUpcomingEvents } from '../../api/upcoming-events-api';
 
 /** What the event's price includes, from its own fields (spec §5: green fee, coffee/sandwich, lunch). */
@@ -19,9 +20,10 @@ function includedItems(event: EventDetail): string[] {
 /**
  * 'Din dag' for a registered member (issue 27), next to the event's date: a directions link to the
  * place (a map service opens in a new tab), what is included, and their tee time and ball group once
- * the groups are published (GET /api/me/upcoming-events, the request the start page shares).
+ * the groups are published (GET /api/me/upcoming-events, the request the start page shares); `children`
+ * below (a golf day's playing handicap and scorecard link).
  */
-export function EventDayCard({ event }: { event: EventDetail }) {
+export function EventDayCard({ event, children }: { event: EventDetail; children?: ReactNode }) {
   const { data } = useMyUpcomingEvents();
   const group = data?.find((u) => u.event.id === event.id)?.group ?? null;
   const directions = directionsUrl(event.location);
@@ -76,6 +78,8 @@ export function EventDayCard({ event }: { event: EventDetail }) {
           </Group>
         ) : null}
       </SimpleGrid>
+      {/* A golf day's playing handicap and scorecard link (issue 29). */}
+      {children}
     </Paper>
   );
 }

@@ -29,6 +29,7 @@ import {
   toPayload,
   validateEventForm,
 } from '../../lib/event-form-values';
+import { GolfFields } from './golf-fields';
 import { ImageField } from './image-field';
 import { RegistrationRulesFields } from './registration-rules-fields';
 
@@ -177,6 +178,7 @@ export function EventForm({
           entityId={event ? String(event.id) : 'pending'}
           onChange={(id) => form.setFieldValue('imageId', id)}
         />
+        <GolfFields form={form} />
         <Select label="Status" data={STATUSES} allowDeselect={false} {...form.getInputProps('status')} />
         <Textarea label="Beskrivning" autosize minRows={3} {...form.getInputProps('description')} />
         <Textarea
