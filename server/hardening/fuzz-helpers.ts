@@ -73,6 +73,9 @@ export function fixtureParam(url: string, name: string, fx: Fixtures): string {
   if (url.startsWith('/api/images/')) return randomUUID();
   if (url.startsWith('/api/admin/reports/')) return '1';
   if (url.startsWith('/api/admin/courses/')) return String(fx.course.id);
+  if (url.startsWith('/api/admin/order-of-merit/')) return '2026';
+  if (url.startsWith('/api/rides/')) return '1';
+  if (name === 'userId') return fx.member.id;
   if (url.startsWith('/api/events') || url.startsWith('/api/admin/events')) {
     if (name === 'registrationId') return String(fx.registration.id);
     if (name === 'groupId') return '1';
