@@ -2,7 +2,6 @@ import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { HomePage, preloadHomeForVisitor } from './home/home-page';
-import { AdminLayout } from './layout/admin-layout';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -50,6 +49,8 @@ const AdminEmailPage = lazyPage(() =>
   import('@client/features/admin/pages/admin-email-page').then((m) => m.AdminEmailPage),
 );
 
+// The admin pages' frame with its navigation (a Select on a phone): admin code, out of the first bundle.
+const AdminLayout = lazyPage(() => import('./layout/admin-layout').then((m) => m.AdminLayout));
 const AdminAuditPage = lazyPage(() =>
   import('@client/features/admin/pages/admin-audit-page').then((m) => m.AdminAuditPage),
 );
