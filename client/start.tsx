@@ -23,8 +23,8 @@ const app = (
   </StrictMode>
 );
 
-// A public page the server rendered for a visitor (issue 17) carries the queries it rendered from: the
-// app starts from the same data and hydrates the HTML instead of drawing it again.
+// A page the server rendered for a visitor (issue 17) or a logged-in member (issue 33) carries the queries
+// it rendered from: the app starts from the same data and hydrates the HTML instead of drawing it again.
 const ssrState = document.getElementById(SSR_STATE_ID);
 if (ssrState?.textContent) {
   const state = JSON.parse(ssrState.textContent) as DehydratedState;
@@ -42,7 +42,9 @@ if (ssrState?.textContent) {
   // fails to load is left to the page itself (it asks again and shows the error page if it fails again).
   const matches = matchRoutes(appRoutes, window.location) ?? [];
   await Promise.all(
-    matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload?.().catch(() => undefined)),
+    matches.map((m) =>
+      (m.route.handle as PageHandle | undefined)?.preload?.(queryClient).catch(() => undefined),
+    ),
   );
   hydrateRoot(root, app);
 } else {
