@@ -1,13 +1,18 @@
 // Issue 17 benchmark: Lighthouse (mobile, its default simulated throttling) in Debian's Chromium against the
-// production server on PGlite with the demo data, for the public pages: landing, /events and an event.
+// production server on PGlite with the demo data, for the public pages: landing, /events and an event; and
+// (issue 33) the pages a logged-in Pro member opens most: the start page, /events, /messages, /profile and
+// /members, with the demo Pro member's session cookie sent as a header on every request.
 // Writes each page's category scores and Web Vitals to bench/results/lighthouse.json.
-// `npm run bench -- lighthouse`; BENCH_RUNS=n takes the median of n runs per page (default 1).
+// `npm run bench -- lighthouse`; BENCH_RUNS=n takes the median of n runs per page (default 1);
+// LIGHTHOUSE_PAGES=landing,member picks pages by the first word of their name; BENCH_PORT the server's port.
 import { brotliCompressSync, constants } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
+import { eq } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { users } from '../server/db/schema';
 import { seedDemoDataIfEmpty } from '../server/seed/seed';
-import { freshDatabase } from './lib/database';
+import { freshDatabase, sessionCookieFor } from './lib/database';
 import { writeResults } from './lib/results';
 import { startServer } from './lib/server';
 
@@ -33,31 +38,35 @@ interface NetworkRequest {
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** One Lighthouse run of a page, tried again once when Lighthouse itself fails (e.g. NO_NAVSTART). */
-async function audit(url: string, port: number) {
+async function audit(url: string, port: number, cookie?: string) {
   try {
-    return await auditOnce(url, port);
+    return await auditOnce(url, port, cookie);
   } catch (err) {
     console.warn(`${err instanceof Error ? err.message : err}: once more`);
-    return auditOnce(url, port);
+    return auditOnce(url, port, cookie);
   }
 }
 
 /** The compressed size of a page's inline <style> blocks as a visitor gets it, in kB. */
-async function inlineStylesKb(url: string): Promise<number> {
-  const html = await (await fetch(url)).text();
+async function inlineStylesKb(url: string, cookie?: string): Promise<number> {
+  const html = await (await fetch(url, { headers: cookie ? { cookie } : {} })).text();
   const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
   const compressed = brotliCompressSync(css, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   return Math.round(compressed.length / 1024);
 }
 
-/** One Lighthouse run of a page: scores 0–100, metrics in ms (CLS unitless), bytes on the wire. */
-async function auditOnce(url: string, port: number) {
+/**
+ * One Lighthouse run of a page: scores 0–100, metrics in ms (CLS unitless), bytes on the wire. With a
+ * session cookie every request of the page carries it (Lighthouse's extraHeaders), as a logged-in browser's.
+ */
+async function auditOnce(url: string, port: number, cookie?: string) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     formFactor: 'mobile',
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr: Lhr = result.lhr;
@@ -81,7 +90,7 @@ async function auditOnce(url: string, port: number) {
     );
   // The page's styles are inline (server/public-pages/ssr.ts), inside the HTML: counted here as they
   // would travel on their own (brotli at the server's quality 5), so the figure is every script and style.
-  row.inlineCssKb = await inlineStylesKb(url);
+  row.inlineCssKb = await inlineStylesKb(url, cookie);
   row.jsCssKb = kb(['Script', 'Stylesheet']) + row.inlineCssKb;
   row.imageKb = kb(['Image']);
   if (process.env.BENCH_VERBOSE) {
@@ -99,8 +108,15 @@ async function auditOnce(url: string, port: number) {
 const bench = await freshDatabase('pglite', 'lighthouse');
 const database = await bench.open();
 await seedDemoDataIfEmpty(database);
+// The demo Pro member (server/seed): the logged-in pages are measured as them.
+const [pro] = await database.db
+  .select({ id: users.id })
+  .from(users)
+  .where(eq(users.email, 'pro@singelgolf.test'));
+if (!pro) throw new Error('the demo Pro member is missing');
+const cookie = await sessionCookieFor(database, pro.id);
 await database.close();
-const server = await startServer({ port: 5396, dataDir: bench.dataDir });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 5396), dataDir: bench.dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: CHROMIUM_ARGS,
@@ -108,20 +124,27 @@ const chrome = await chromeLauncher.launch({
 const rows: Record<string, unknown>[] = [];
 try {
   const events = (await (await fetch(`${server.url}/api/events?status=upcoming`)).json()) as { id: number }[];
-  const pages = [
+  const me = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
+  if (me.status !== 200) throw new Error(`the Pro member's session: /api/auth/user answered ${me.status}`);
+  const pages: [name: string, path: string, cookie?: string][] = [
     ['landing', '/'],
     ['events', '/events'],
     ['event detail', `/events/${events[0]?.id}`],
-  ] as const;
-  // LIGHTHOUSE_PAGES=landing,events picks pages (all three by default).
+    ['member start', '/', cookie],
+    ['member events', '/events', cookie],
+    ['member messages', '/messages', cookie],
+    ['member profile', '/profile', cookie],
+    ['member members', '/members', cookie],
+  ];
+  // LIGHTHOUSE_PAGES=landing,events picks pages by their name's first word ('member': the logged-in ones).
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
-  for (const [name, path] of pages.filter(([n]) => !only || only.includes(n.split(' ')[0]))) {
+  for (const [name, path, session] of pages.filter(([n]) => !only || only.includes(n.split(' ')[0]))) {
     // One run first, not counted: a live site has made its images' AVIF/WebP copies long before (they
     // are made on a page's first visit and kept), and a cold first visit would measure that instead.
-    await audit(`${server.url}${path}`, chrome.port);
+    await audit(`${server.url}${path}`, chrome.port, session);
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port));
-    const row: Record<string, unknown> = { page: name, path };
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port, session));
+    const row: Record<string, unknown> = { page: name, path, loggedIn: session ? 'Pro member' : false };
     for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
     rows.push(row);
   }

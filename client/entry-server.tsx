@@ -1,7 +1,8 @@
-// The server's render of the public pages for a visitor (issue 17): built by `vite build --ssr` into
-// dist/ssr/entry-server.js and loaded by server/public-pages/ssr.ts. The browser hydrates the markup
-// (main.tsx) from the same query data.
-import type { LoadQuery, RenderedApp, SsrEntry } from '@common/ssr';
+// The server's render of the public pages for a visitor (issue 17) and of a logged-in member's pages
+// (issue 33): built by `vite build --ssr` into dist/ssr/entry-server.js and loaded by
+// server/public-pages/ssr.ts. The browser hydrates the markup (main.tsx) from the same query data.
+import type { FullUser } from '@common/schemas/users';
+import type { LoadQuery, RenderedApp, ServerLoad, SsrEntry, Viewer } from '@common/ssr';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
@@ -25,6 +26,26 @@ const PAGE_MODULES: Record<string, string[]> = {
   '': ['app/home/landing-page.tsx'],
   events: ['features/events/pages/events-page.tsx'],
   'events/:id': ['features/events/pages/event-detail-page.tsx'],
+  members: ['features/members/pages/members-page.tsx'],
+  messages: ['features/messages/pages/messages-page.tsx'],
+  'messages/:id': ['features/messages/pages/messages-page.tsx'],
+  profile: [
+    'features/profile/pages/profile-page.tsx',
+    'features/notifications/components/notifications-section.tsx',
+  ],
+};
+
+/** What a logged-in member's page draws besides the page: the header's member side (issue 33). */
+const MEMBER_MODULES = [
+  'app/layout/member-header-actions.tsx',
+  'features/messages/components/unread-messages-badge.tsx',
+];
+
+/** The start page by who looks at it (app/home/home-page.tsx). */
+const HOME_MODULES: Record<Viewer, string[]> = {
+  visitor: ['app/home/landing-page.tsx'],
+  member: ['app/home/member-dashboard-page.tsx'],
+  admin: ['features/admin/pages/admin-dashboard-page.tsx'],
 };
 
 /** A query the server can answer: a key of plain parts naming an API address (the default loader's URL). */
@@ -61,14 +82,19 @@ async function renderOnce(queryClient: QueryClient, url: string, onError: (error
 }
 
 /**
- * The app at `url` as a visitor sees it: rendered, the queries it asked for loaded through `load`, rendered
- * again until it asks for nothing new. The state returned is the one the last render used, so the browser's
- * first render matches the markup.
+ * The app at `url` as `user` sees it (null: a visitor): rendered, the queries it asked for loaded through
+ * `load` (which asks the API as that member), rendered again until it asks for nothing new. The state
+ * returned is the one the last render used, so the browser's first render matches the markup.
  */
-export async function renderApp(url: string, load: LoadQuery, onError: (error: unknown) => void) {
+export async function renderApp(
+  url: string,
+  load: LoadQuery,
+  onError: (error: unknown) => void,
+  user: unknown = null,
+) {
   const queryClient = createQueryClient();
-  // The server renders only for visitors (a member's pages are drawn by the browser).
-  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  // Who is logged in, as GET /api/auth/session's `user` gives it (current-user-query.ts).
+  queryClient.setQueryData(CURRENT_USER_KEY, (user ?? null) as FullUser | null);
   const tried = new Set<string>();
   let html = '';
   for (let pass = 1; ; pass++) {
@@ -83,7 +109,8 @@ export async function renderApp(url: string, load: LoadQuery, onError: (error: u
       wanted.map(async (q) => {
         tried.add(q.queryHash);
         const address = apiUrl(q);
-        const data = address ? await load(address) : undefined;
+        const serverLoad = q.meta?.ssr as ServerLoad | undefined;
+        const data = serverLoad ? await serverLoad(load) : address ? (await load(address))?.body : undefined;
         if (data === undefined) return;
         queryClient.setQueryData(q.queryKey, data);
         loaded++;
@@ -96,12 +123,14 @@ export async function renderApp(url: string, load: LoadQuery, onError: (error: u
   return rendered;
 }
 
-/** The client modules of the page at `url` (paths under client/, as in Vite's manifest). */
-export function pageModules(url: string): string[] {
+/** The client modules of the page at `url` as `viewer` sees it (paths under client/, as in Vite's manifest). */
+export function pageModules(url: string, viewer: Viewer = 'visitor'): string[] {
   const matches = matchRoutes(appRoutes, url) ?? [];
   const route = matches.at(-1)?.route;
-  if (!route) return [APP_MODULE];
-  return [APP_MODULE, ...(PAGE_MODULES[route.index ? '' : (route.path ?? '')] ?? [])];
+  const member = viewer === 'visitor' ? [] : MEMBER_MODULES;
+  if (!route) return [APP_MODULE, ...member];
+  const page = route.index ? HOME_MODULES[viewer] : (PAGE_MODULES[route.path ?? ''] ?? []);
+  return [APP_MODULE, ...member, ...page];
 }
 
 export const entry: SsrEntry = { renderApp, pageModules };

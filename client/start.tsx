@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/app';
 import { appRoutes } from './app/routes';
+import { replayEarlyTaps } from './lib/early-taps';
 import type { PageHandle } from './lib/lazy-page';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorkerLater } from './lib/service-worker';
@@ -23,8 +24,8 @@ const app = (
   </StrictMode>
 );
 
-// A public page the server rendered for a visitor (issue 17) carries the queries it rendered from: the
-// app starts from the same data and hydrates the HTML instead of drawing it again.
+// A page the server rendered for a visitor (issue 17) or a logged-in member (issue 33) carries the queries
+// it rendered from: the app starts from the same data and hydrates the HTML instead of drawing it again.
 const ssrState = document.getElementById(SSR_STATE_ID);
 if (ssrState?.textContent) {
   const state = JSON.parse(ssrState.textContent) as DehydratedState;
@@ -42,12 +43,16 @@ if (ssrState?.textContent) {
   // fails to load is left to the page itself (it asks again and shows the error page if it fails again).
   const matches = matchRoutes(appRoutes, window.location) ?? [];
   await Promise.all(
-    matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload?.().catch(() => undefined)),
+    matches.map((m) =>
+      (m.route.handle as PageHandle | undefined)?.preload?.(queryClient).catch(() => undefined),
+    ),
   );
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
 }
+// Taps held while the app loaded (lib/early-taps.ts): React now dispatches them, hydrating what was tapped.
+replayEarlyTaps();
 
 // The installable app's service worker, once this first page has settled (not in the dev server, which
 // builds no worker).

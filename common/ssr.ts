@@ -1,7 +1,7 @@
 /**
  * The contract between the server and the client's server-rendering entry (client/entry-server.tsx, built by
  * `vite build --ssr` into dist/ssr/): the server loads the built module at start and renders the public
- * pages of a visitor with it (issue 17).
+ * pages of a visitor (issue 17) and a logged-in member's pages (issue 33) with it.
  */
 
 /**
@@ -10,8 +10,23 @@
  */
 export const SSR_STATE_ID = 'sg-ssr-state';
 
-/** A GET of the API as a visitor: the JSON of a 200 answer, else undefined (the browser then asks itself). */
-export type LoadQuery = (url: string) => Promise<unknown>;
+/** A 200 answer of the API: its JSON and its headers (names in lower case). */
+export interface ApiAnswer {
+  body: unknown;
+  headers: Record<string, string | undefined>;
+}
+
+/**
+ * A GET of the API as the page's viewer (a visitor, or the member with their own session): the 200 answer,
+ * else undefined (the browser then asks itself).
+ */
+export type LoadQuery = (url: string) => Promise<ApiAnswer | undefined>;
+
+/**
+ * A query whose key is not an API address (an infinite list, a header it reads) says how the server loads it
+ * in its `meta.ssr` (issue 33): the query's data from the API's answers, or undefined.
+ */
+export type ServerLoad = (load: LoadQuery) => Promise<unknown>;
 
 export interface RenderedApp {
   /** The markup inside #root. */
@@ -20,9 +35,18 @@ export interface RenderedApp {
   state: unknown;
 }
 
+/** Who a page is rendered for: what the start page and the header draw depend on it. */
+export type Viewer = 'visitor' | 'member' | 'admin';
+
 /** What dist/ssr/entry-server.js exports. */
 export interface SsrEntry {
-  renderApp(url: string, load: LoadQuery, onError: (error: unknown) => void): Promise<RenderedApp>;
+  /** `user`: GET /api/auth/session's `user` of the viewer, null (the default) for a visitor. */
+  renderApp(
+    url: string,
+    load: LoadQuery,
+    onError: (error: unknown) => void,
+    user?: unknown,
+  ): Promise<RenderedApp>;
   /** The client modules (paths under client/, as in Vite's manifest) of the page at `url`, for its styles. */
-  pageModules(url: string): string[];
+  pageModules(url: string, viewer?: Viewer): string[];
 }

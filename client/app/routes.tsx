@@ -1,8 +1,7 @@
 import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
-import { HomePage, preloadHomeForVisitor } from './home/home-page';
-import { AdminLayout } from './layout/admin-layout';
+import { HomePage, preloadHome } from './home/home-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -54,6 +53,8 @@ const AdminEmailPage = lazyPage(() =>
   import('@client/features/admin/pages/admin-email-page').then((m) => m.AdminEmailPage),
 );
 
+// The admin pages' frame with its navigation (a Select on a phone): admin code, out of the first bundle.
+const AdminLayout = lazyPage(() => import('./layout/admin-layout').then((m) => m.AdminLayout));
 const AdminAuditPage = lazyPage(() =>
   import('@client/features/admin/pages/admin-audit-page').then((m) => m.AdminAuditPage),
 );
@@ -103,7 +104,7 @@ export const appRoutes: RouteObject[] = [
       {
         index: true,
         element: <HomePage />,
-        handle: { preload: preloadHomeForVisitor } satisfies PageHandle,
+        handle: { preload: preloadHome } satisfies PageHandle,
       },
       {
         path: 'events',
@@ -129,10 +130,11 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: 'members', element: <MembersPage /> },
-          { path: 'messages', element: <MessagesPage /> },
-          { path: 'messages/:id', element: <MessagesPage /> },
-          { path: 'profile', element: <ProfilePage /> },
+          // A member's pages rendered by the server for them (issue 33): their chunks load before hydrating.
+          { path: 'members', element: <MembersPage />, handle: { preload: MembersPage.preload } },
+          { path: 'messages', element: <MessagesPage />, handle: { preload: MessagesPage.preload } },
+          { path: 'messages/:id', element: <MessagesPage />, handle: { preload: MessagesPage.preload } },
+          { path: 'profile', element: <ProfilePage />, handle: { preload: ProfilePage.preload } },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'subscribe', element: <SubscribePage /> },
           { path: 'matchningar', element: <MatchesPage /> },

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 
 /** A page in a chunk of its own that can be loaded before it is first drawn. */
@@ -33,7 +34,10 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(Page, { preload });
 }
 
-/** What a route's `handle` may carry: the chunks to load before a server-rendered page is hydrated. */
+/**
+ * What a route's `handle` may carry: the chunks to load before a server-rendered page is hydrated, given the
+ * query cache the page was rendered from (who is logged in decides what the start page draws).
+ */
 export interface PageHandle {
-  preload?: () => Promise<unknown>;
+  preload?: (queryClient: QueryClient) => Promise<unknown>;
 }

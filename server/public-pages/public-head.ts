@@ -122,6 +122,8 @@ export function eventListPage(
 /** The app rendered by the server (client/entry-server.tsx): its markup, query data and the page's styles. */
 export interface RenderedPage extends RenderedApp {
   styles: PageStyles;
+  /** Rendered for one logged-in member from their own data: never kept by any cache (issue 33). */
+  private?: boolean;
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { ApiAnswer } from '@common/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeWatch } from '../db/change-watch';
 import type { Db } from '../db/client';
@@ -45,30 +46,52 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
   const { db, publicUrl } = opts;
   const renderer = await loadPublicRenderer(path.dirname(index), template);
 
-  /** The API's JSON for a visitor (no cookies): what the browser would get. */
-  const loadAsVisitor = async (url: string): Promise<unknown> => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    return res.statusCode === 200 && /json/.test(String(res.headers['content-type']))
-      ? res.json()
-      : undefined;
-  };
+  /**
+   * The API's JSON as the page's viewer: without cookies what a visitor's browser would get; with a member's
+   * own cookie header what that member's browser would get (the API's own checks decide, issue 33).
+   */
+  const loadAs =
+    (cookie?: string) =>
+    async (url: string): Promise<ApiAnswer | undefined> => {
+      const headers = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200 || !/json/.test(String(res.headers['content-type']))) return undefined;
+      const answerHeaders = Object.fromEntries(
+        Object.entries(res.headers).map(([name, value]) => [
+          name,
+          value === undefined ? undefined : String(value),
+        ]),
+      );
+      return { body: res.json(), headers: answerHeaders };
+    };
+  const loadAsVisitor = loadAs();
 
   const cached = opts.events ? createRenderCache<RenderedPage>(opts.events) : null;
 
   /**
-   * The app rendered for a visitor; a member's app is drawn by their browser (undefined). A render that fails
-   * is logged and the page then carries its plain HTML: the visitor still gets the page.
+   * The app rendered for the request's viewer: a visitor's render is shared (kept a few seconds), a member's
+   * is rendered from their own API answers (their session cookie) for them alone and never kept (issue 33).
+   * Undefined without a build's render or when it fails (logged): the page then carries its plain HTML.
    */
-  const renderForVisitor = async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
-    if (!renderer || (await request.currentUser?.())) return undefined;
+  const renderFor = async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
+    if (!renderer) return undefined;
     const url = request.url;
-    const render = async (): Promise<RenderedPage> => {
-      const rendered = await renderer.renderApp(url, loadAsVisitor, (err) =>
-        request.log.error({ err, url }, 'part of a server render failed'),
-      );
-      return { ...rendered, styles: renderer.pageStyles(url) };
-    };
+    const onError = (err: unknown) => request.log.error({ err, url }, 'part of a server render failed');
     try {
+      if (await request.currentUser?.()) {
+        const load = loadAs(request.headers.cookie);
+        const session = (await load('/api/auth/session'))?.body as
+          | { user?: { role?: string } | null }
+          | undefined;
+        if (!session?.user) return undefined;
+        const viewer = session.user.role === 'admin' ? 'admin' : 'member';
+        const rendered = await renderer.renderApp(url, load, onError, session.user);
+        return { ...rendered, styles: renderer.pageStyles(url, viewer), private: true };
+      }
+      const render = async (): Promise<RenderedPage> => {
+        const rendered = await renderer.renderApp(url, loadAsVisitor, onError);
+        return { ...rendered, styles: renderer.pageStyles(url) };
+      };
       return await (cached ? cached(url, render) : render());
     } catch (err) {
       request.log.error({ err, url }, 'server render failed');
@@ -77,13 +100,14 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
   };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, page: PublicPage, status = 200) => {
-    const rendered = status === 200 ? await renderForVisitor(request) : undefined;
+    const rendered = status === 200 ? await renderFor(request) : undefined;
     const html = renderPublicPage(template, page, publicUrl, rendered);
     reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding');
+      // A member's page holds their own data: kept by no cache, their browser's neither (issue 33).
+      .header('cache-control', rendered?.private ? 'private, no-store' : 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     // Brotli at a middle quality: a fifth smaller than gzip for the page's inline styles, in about a millisecond.
     if (/\bbr\b/.test(accepted)) {
@@ -128,6 +152,23 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
       }),
     ),
   );
+
+  // A member's own pages (issue 33), rendered for them as the public ones are: a visitor gets the app as it
+  // is (which sends them to the login).
+  const memberPage = (title: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await request.currentUser?.()))
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
+    return send(request, reply, {
+      title: `${title} | Singelgolf`,
+      description: 'Singelgolf – golfgemenskapen för singlar.',
+      path: request.url.split('?')[0] ?? '/',
+      body: '',
+    });
+  };
+  app.get('/members', { schema: { hide: true } }, memberPage('Medlemmar'));
+  app.get('/messages', { schema: { hide: true } }, memberPage('Meddelanden'));
+  app.get('/messages/:id', { schema: { hide: true } }, memberPage('Meddelanden'));
+  app.get('/profile', { schema: { hide: true } }, memberPage('Min profil'));
 
   app.get<{ Params: { id: string } }>('/events/:id', { schema: { hide: true } }, async (request, reply) => {
     const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : null;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
@@ -26,16 +26,22 @@ const TEMPLATE = `<!doctype html>
 
 const ENTRY = `
 export const entry = {
-  async renderApp(url, load, onError) {
+  async renderApp(url, load, onError, viewer) {
     if (url.includes('fail')) throw new Error('render failed');
-    const events = await load('/api/events');
-    const user = await load('/api/auth/user');
+    const events = (await load('/api/events')).body;
+    const user = (await load('/api/auth/user'))?.body;
+    const mine = (await load('/api/me/notes'))?.body;
     return {
-      html: '<main><h1>' + url + '</h1><p>' + events.map((e) => e.title).join(', ') + '</p></main>',
+      html: '<main><h1>' + url + '</h1><p>' + events.map((e) => e.title).join(', ') + '</p>' +
+        (viewer ? '<p>' + viewer.firstName + ': ' + mine.note + '</p>' : '') + '</main>',
       state: { queries: [{ queryKey: ['/api/events'], events: events.length, user: user ?? null, text: '</script><b>' }] },
     };
   },
-  pageModules: (url) => ['start.tsx', ...(url.startsWith('/events') ? ['events-page.tsx'] : [])],
+  pageModules: (url, viewer) => [
+    'start.tsx',
+    ...(viewer && viewer !== 'visitor' ? ['member-header.tsx'] : []),
+    ...(url.startsWith('/events') ? ['events-page.tsx'] : []),
+  ],
 };
 `;
 
@@ -48,7 +54,15 @@ const MANIFEST = {
     css: ['assets/events-page-abc.css'],
     imports: ['_shared.js'],
   },
+  'member-header.tsx': { file: 'assets/member-header-abc.js', css: ['assets/member-header-abc.css'] },
 };
+
+/** Two members of the stand-in API, told apart by their (stand-in) session cookie. */
+const MEMBERS: Record<string, { firstName: string; role: string; note: string }> = {
+  anna: { firstName: 'Anna', role: 'member', note: 'Annas anteckning' },
+  bo: { firstName: 'Bo', role: 'member', note: 'Bos anteckning' },
+};
+const memberOf = (cookie: string | undefined) => MEMBERS[/sid=(\w+)/.exec(cookie ?? '')?.[1] ?? ''];
 
 describe('public pages rendered by the built client (issue 17)', () => {
   let t: TestContext;
@@ -64,13 +78,22 @@ describe('public pages rendered by the built client (issue 17)', () => {
     mkdirSync(path.join(dir, 'ssr'));
     writeFileSync(path.join(client, 'index.html'), TEMPLATE);
     writeFileSync(path.join(client, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    for (const name of ['index', 'start', 'Button', 'events-page'])
+    for (const name of ['index', 'start', 'Button', 'events-page', 'member-header'])
       writeFileSync(path.join(client, 'assets', `${name}-abc.css`), `.${name.replace('-', '')}{color:red}`);
     writeFileSync(path.join(dir, 'ssr', 'entry-server.js'), ENTRY);
     app = Fastify();
-    // The API the render reads as a visitor.
+    // The session plugin's part the pages ask: who is logged in (here by a stand-in cookie).
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      return Promise.resolve(memberOf(this.headers.cookie) ?? null);
+    } as unknown as FastifyRequest['currentUser']);
+    // The API the render reads: as a visitor, or as the member whose cookie the request carries.
     app.get('/api/events', async () => [{ title: 'Höstresa till Båstad' }]);
     app.get('/api/auth/user', async (_req, reply) => reply.status(401).send({ message: 'Inte inloggad' }));
+    app.get('/api/auth/session', async (req) => ({ user: memberOf(req.headers.cookie) ?? null }));
+    app.get('/api/me/notes', async (req, reply) => {
+      const member = memberOf(req.headers.cookie);
+      return member ? { note: member.note } : reply.status(401).send({ message: 'Inte inloggad' });
+    });
     await app.register(publicPagesRoutes, {
       db: t.db,
       publicUrl: 'https://singelgolf.example',
@@ -103,6 +126,45 @@ describe('public pages rendered by the built client (issue 17)', () => {
     for (const sheet of ['index', 'Button', 'start', 'events-page'])
       expect(res.body).toContain(`<link rel="stylesheet" href="/assets/${sheet}-abc.css" disabled />`);
     expect(res.body).toContain('<title>Evenemang – Singelgolf</title>');
+  });
+
+  it("renders a member's page from their own answers, for them alone (issue 33)", async () => {
+    const anna = await app.inject({ method: 'GET', url: '/events', headers: { cookie: 'sid=anna' } });
+    expect(anna.statusCode).toBe(200);
+    expect(anna.body).toContain('<p>Anna: Annas anteckning</p>');
+    // Never kept by a shared cache nor the browser's; the member's side of the header's styles inline.
+    expect(anna.headers['cache-control']).toBe('private, no-store');
+    expect(anna.headers.vary).toMatch(/Cookie/);
+    expect(/<style>([^<]*)<\/style>/.exec(anna.body)?.[1]).toContain('.memberheader{color:red}');
+    // The next member at the same address gets their own render, not Anna's (no render is kept for members).
+    const bo = await app.inject({ method: 'GET', url: '/events', headers: { cookie: 'sid=bo' } });
+    expect(bo.body).toContain('<p>Bo: Bos anteckning</p>');
+    expect(bo.body).not.toContain('Anna');
+    // A visitor right after gets the shared visitor's render, no member's data in it.
+    const visitor = await app.inject({ method: 'GET', url: '/events' });
+    expect(visitor.body).not.toMatch(/Anna|Bo:/);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(/<style>([^<]*)<\/style>/.exec(visitor.body)?.[1]).not.toContain('memberheader');
+  });
+
+  it("renders a member's own pages for them and gives a visitor the app, which sends them to log in", async () => {
+    const profile = await app.inject({ method: 'GET', url: '/profile', headers: { cookie: 'sid=bo' } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).toContain('<div id="root"><main><h1>/profile</h1>');
+    expect(profile.body).toContain('<p>Bo: Bos anteckning</p>');
+    expect(profile.body).toContain('<title>Min profil | Singelgolf</title>');
+    expect(profile.headers['cache-control']).toBe('private, no-store');
+    for (const url of ['/profile', '/members', '/messages', '/messages/42']) {
+      const visitor = await app.inject({ method: 'GET', url });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.body).toBe(TEMPLATE);
+    }
+    const conversation = await app.inject({
+      method: 'GET',
+      url: '/messages/42',
+      headers: { cookie: 'sid=anna' },
+    });
+    expect(conversation.body).toContain('<h1>/messages/42</h1>');
   });
 
   it('gives the plain page when the render fails', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SsrEntry } from '@common/ssr';
+import type { SsrEntry, Viewer } from '@common/ssr';
 
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json). */
 interface ManifestChunk {
@@ -21,7 +21,7 @@ export interface PageStyles {
 
 /** The built server render and the styles of each page. */
 export interface PublicRenderer extends SsrEntry {
-  pageStyles(url: string): PageStyles;
+  pageStyles(url: string, viewer?: Viewer): PageStyles;
 }
 
 /** The stylesheets of `keys` and of every chunk they import statically, in import order. */
@@ -62,8 +62,8 @@ export async function loadPublicRenderer(
   const byModules = new Map<string, PageStyles>();
   return {
     ...entry,
-    pageStyles: (url) => {
-      const modules = entry.pageModules(url);
+    pageStyles: (url, viewer = 'visitor') => {
+      const modules = entry.pageModules(url, viewer);
       const key = modules.join(',');
       let styles = byModules.get(key);
       if (!styles) {

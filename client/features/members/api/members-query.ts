@@ -7,6 +7,7 @@ import {
   memberListItemSchema,
   TOTAL_COUNT_HEADER,
 } from '@common/schemas/users';
+import type { ServerLoad } from '@common/ssr';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -36,8 +37,8 @@ export interface DirectoryPage {
   offset: number;
 }
 
-/** One page of GET /api/users with the filters; the total comes from the X-Total-Count header. */
-export async function fetchDirectoryPage(filters: DirectoryFilters, offset: number): Promise<DirectoryPage> {
+/** The address of one page of GET /api/users with the filters. */
+function directoryUrl(filters: DirectoryFilters, offset: number): string {
   const params = new URLSearchParams({ limit: String(DIRECTORY_PAGE_SIZE), offset: String(offset) });
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.gender !== 'all') params.set('gender', filters.gender);
@@ -45,17 +46,38 @@ export async function fetchDirectoryPage(filters: DirectoryFilters, offset: numb
   if (filters.age !== 'all') params.set('age', filters.age);
   if (filters.location.trim()) params.set('location', filters.location.trim());
   if (filters.county) params.set('county', filters.county);
-  const url = `/api/users?${params}`;
+  return `/api/users?${params}`;
+}
+
+/** One page of GET /api/users with the filters; the total comes from the X-Total-Count header. */
+export async function fetchDirectoryPage(filters: DirectoryFilters, offset: number): Promise<DirectoryPage> {
+  const url = directoryUrl(filters, offset);
   const res = await apiRequest('GET', url);
   const members = checkResponse(url, await res.json(), z.array(memberListItemSchema));
   return { members, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? members.length), offset };
 }
+
+/**
+ * The directory's first page as the server loads it for a member's rendered /members (issue 33): the
+ * infinite query's data, as the browser's first fetch would make it.
+ */
+const directoryOnServer =
+  (filters: DirectoryFilters): ServerLoad =>
+  async (load) => {
+    const answer = await load(directoryUrl(filters, 0));
+    if (!answer || !Array.isArray(answer.body)) return undefined;
+    const members = answer.body as MemberListItem[];
+    const total = Number(answer.headers[TOTAL_COUNT_HEADER.toLowerCase()] ?? members.length);
+    const page: DirectoryPage = { members, total, offset: 0 };
+    return { pages: [page], pageParams: [0] };
+  };
 
 /** The directory, filtered on the server, one page at a time (the next page as the member scrolls). */
 export const directoryQuery = (filters: DirectoryFilters) =>
   infiniteQueryOptions({
     queryKey: [...MEMBERS_KEY, 'directory', filters],
     queryFn: ({ pageParam }) => fetchDirectoryPage(filters, pageParam),
+    meta: { ssr: directoryOnServer(filters) },
     initialPageParam: 0,
     // While new filters load, the previous results stay on screen (skeletons only on the first load).
     placeholderData: keepPreviousData,

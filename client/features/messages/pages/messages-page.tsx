@@ -27,7 +27,9 @@ export function MessagesPage() {
   const qc = useQueryClient();
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [largeText, setLargeText] = useState(false);
-  const [sound, setSound] = useState(readSoundPreference);
+  // On as the server renders the page (issue 33); this browser's stored choice right after hydrating.
+  const [sound, setSound] = useState(true);
+  useEffect(() => setSound(readSoundPreference()), []);
   const conversations = useConversations();
   const refresh = useRefreshConversations();
   const recipient = search.get('recipient');

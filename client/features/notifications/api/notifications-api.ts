@@ -4,6 +4,7 @@ import {
   type NotificationList,
   notificationListSchema,
 } from '@common/schemas/notifications';
+import type { ServerLoad } from '@common/ssr';
 import {
   type InfiniteData,
   type QueryClient,
@@ -32,6 +33,11 @@ export function fetchNotifications(page: number, limit: number): Promise<Notific
 export const recentNotificationsQuery = queryOptions({
   queryKey: RECENT_NOTIFICATIONS_KEY,
   queryFn: () => fetchNotifications(1, BELL_NOTIFICATIONS),
+  // A member's page rendered by the server shows the bell's count (issue 33): the same answer, loaded there.
+  meta: {
+    ssr: (async (load) =>
+      (await load(`/api/notifications?page=1&limit=${BELL_NOTIFICATIONS}`))?.body) as ServerLoad,
+  },
 });
 
 /** The bell's data (only while logged in). */

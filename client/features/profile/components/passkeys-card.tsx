@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 
 const DEFAULT_NAME = 'Nyckel på den här enheten';
@@ -26,6 +26,14 @@ const DEFAULT_NAME = 'Nyckel på den här enheten';
 function browserHasWebAuthn(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
+
+const noChanges = () => () => undefined;
+
+/**
+ * browserHasWebAuthn() once the page is hydrated: the server renders the profile (issue 33) as for a browser
+ * with passkeys, which the browser's first render repeats; one without them draws its note right after.
+ */
+const useWebAuthn = () => useSyncExternalStore(noChanges, browserHasWebAuthn, () => true);
 
 /** A Swedish reason for a failed 'Lägg till nyckel': the browser's ceremony or the server's answer. */
 export function addPasskeyErrorMessage(err: unknown): string {
@@ -197,7 +205,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
  * issuer (the server answers 404), and only a short note where the browser has no WebAuthn.
  */
 export function PasskeysCard() {
-  const supported = browserHasWebAuthn();
+  const supported = useWebAuthn();
   const list = usePasskeys(supported);
   const add = useAddPasskey();
   const [adding, setAdding] = useState(false);
