@@ -8,7 +8,8 @@ import type { PlayerHandicaps } from './playing-handicaps';
 export function presentMember(m: MemberRow, handicaps?: ReadonlyMap<string, PlayerHandicaps>): GroupMember {
   const h = handicaps?.get(m.userId);
   return {
-    ...(handicaps
+    // An empty map: the event names no course, so the fields (and the view's column) stay out.
+    ...(handicaps?.size
       ? { courseHandicap: h?.courseHandicap ?? null, playingHandicap: h?.playingHandicap ?? null }
       : {}),
     id: m.id,
