@@ -17,9 +17,27 @@ describe('room wishes', () => {
   });
 
   it('keeps the name only with a named room mate, and says the wish in words', () => {
-    expect(normaliseRoomWish({ roomWish: 'shared', roomMateName: 'Eva' })).toEqual({
+    expect(
+      normaliseRoomWish({ roomWish: 'shared', roomMateName: 'Eva', roomMateId: 'u1', roomMixedOk: true }),
+    ).toEqual({
       roomWish: 'shared',
       roomMateName: null,
+      roomMateId: null,
+      roomMixedOk: true,
+    });
+    // 'Blandat rum går bra' belongs to 'Dela rum' only; a named room mate keeps the id and the name.
+    expect(
+      normaliseRoomWish({
+        roomWish: 'shared_with',
+        roomMateName: 'Eva Ek',
+        roomMateId: 'u1',
+        roomMixedOk: true,
+      }),
+    ).toEqual({
+      roomWish: 'shared_with',
+      roomMateName: 'Eva Ek',
+      roomMateId: 'u1',
+      roomMixedOk: false,
     });
     expect(roomWishText({ roomWish: 'shared_with', roomMateName: 'Eva Ek' }, ROOM_WISH_LABELS)).toBe(
       'Dela rum med Eva Ek',
