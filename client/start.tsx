@@ -6,7 +6,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/app';
 import { appRoutes } from './app/routes';
-import { replayEarlyTaps } from './lib/early-taps';
 import type { PageHandle } from './lib/lazy-page';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorkerLater } from './lib/service-worker';
@@ -51,8 +50,6 @@ if (ssrState?.textContent) {
 } else {
   createRoot(root).render(app);
 }
-// Taps held while the app loaded (lib/early-taps.ts): React now dispatches them, hydrating what was tapped.
-replayEarlyTaps();
 
 // The installable app's service worker, once this first page has settled (not in the dev server, which
 // builds no worker).

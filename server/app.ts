@@ -311,6 +311,7 @@ export async function buildApp({
     db: app.db,
     publicUrl: app.config.publicUrl,
     events: app.watches.events,
+    memberPages: app.config.memberServerRender,
   });
   await registerStaticClient(app);
 

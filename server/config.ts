@@ -84,6 +84,11 @@ const envSchema = z
      * on by default outside production; in production only with true (and the server warns).
      */
     PAYMENTS_TEST_MODE: bool.optional(),
+    /**
+     * A logged-in member's pages rendered by the server with their first data (issue 33). Off until taps
+     * made before the page has hydrated reach their controls (journeys lost the first tap on the user menu).
+     */
+    MEMBER_SERVER_RENDER: bool.optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -138,6 +143,8 @@ export interface Config extends Env {
   demoSeeding: DemoSeeding;
   /** Who takes payments (Pro, event fees): Stripe, the built-in test mode, or nobody. */
   payments: PaymentsMode;
+  /** Members' pages rendered by the server (MEMBER_SERVER_RENDER=true; off by default, issue 33). */
+  memberServerRender: boolean;
 }
 
 /** Seed demo data on an empty database? `warn`: yes, in production (its logins are public). */
@@ -193,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderationEmail: v.MODERATION_EMAIL ?? `moderering@${new URL(publicUrl).hostname}`,
     demoSeeding: demoSeeding(v.NODE_ENV, v.SEED_DEMO),
     payments: paymentsMode(v.NODE_ENV, v.STRIPE_SECRET_KEY, v.PAYMENTS_TEST_MODE),
+    memberServerRender: v.MEMBER_SERVER_RENDER === true,
   };
 }

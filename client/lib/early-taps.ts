@@ -2,8 +2,8 @@
  * Taps on a server-rendered page before the app has hydrated it (issue 33). A member's page shows its
  * buttons and forms as soon as the HTML arrives, a moment before the app's code has run: a tap then would be
  * lost, and a form's submit button would send the form as a plain GET. main.tsx holds such taps on #root
- * (each tapped control once, no form sent) and start.tsx replays them once the app is hydrating, when
- * React dispatches them (hydrating the part tapped first). Links keep working as plain links.
+ * (each tapped control once, no form sent) and the app replays them once its tree has hydrated (an effect
+ * of App), when every handler is attached. Links keep working as plain links.
  */
 const CONTROLS = [
   'button',
@@ -20,14 +20,18 @@ const CONTROLS = [
 const held: HTMLElement[] = [];
 let root: HTMLElement | null = null;
 
+// A held event is also kept from React's own listeners on #root (registered after this one): React would
+// otherwise replay it once hydrated as well, and a toggle (a menu's button) tapped twice stays shut.
 const hold = (event: Event) => {
   if (event.type === 'submit') {
     event.preventDefault();
+    event.stopImmediatePropagation();
     return;
   }
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
   if (!target || !root?.contains(target)) return;
   event.preventDefault();
+  event.stopImmediatePropagation();
   if (!held.includes(target)) held.push(target);
 };
 

@@ -28,6 +28,8 @@ export interface PublicPagesOptions {
   root?: string;
   /** The events change counter: rendered pages are kept while it stands (none kept without it). */
   events?: ChangeWatch;
+  /** Render a logged-in member's pages for them (issue 33); without it a member gets the app as it is. */
+  memberPages?: boolean;
 }
 
 /** How many events the landing page's first content lists. */
@@ -79,6 +81,7 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
     const onError = (err: unknown) => request.log.error({ err, url }, 'part of a server render failed');
     try {
       if (await request.currentUser?.()) {
+        if (!opts.memberPages) return undefined;
         const load = loadAs(request.headers.cookie);
         const session = (await load('/api/auth/session'))?.body as
           | { user?: { role?: string } | null }
@@ -156,7 +159,7 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
   // A member's own pages (issue 33), rendered for them as the public ones are: a visitor gets the app as it
   // is (which sends them to the login).
   const memberPage = (title: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await request.currentUser?.()))
+    if (!opts.memberPages || !(await request.currentUser?.()))
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
     return send(request, reply, {
       title: `${title} | Singelgolf`,

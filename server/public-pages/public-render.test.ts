@@ -98,6 +98,7 @@ describe('public pages rendered by the built client (issue 17)', () => {
       db: t.db,
       publicUrl: 'https://singelgolf.example',
       root: client,
+      memberPages: true,
     });
     await app.ready();
   });
