@@ -3,7 +3,7 @@ import { type Event, eventSchema } from '@common/schemas/events';
 import { cancelResultSchema, type Registration, registrationSchema } from '@common/schemas/registrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { EVENTS_KEY, eventKey, registrationsKey } from './events-query';
+import { EVENTS_KEY, eventKey, invalidateEvent, registrationsKey } from './events-query';
 import { UPCOMING_EVENTS_KEY } from './upcoming-events-api';
 
 // Answers are checked against their schemas in development only; written out at each call so the build
@@ -18,7 +18,7 @@ function useInvalidateEvent() {
   return (id?: number | string) =>
     Promise.all([
       qc.invalidateQueries({ queryKey: EVENTS_KEY, exact: true }),
-      id !== undefined ? qc.invalidateQueries({ queryKey: eventKey(id) }) : Promise.resolve(),
+      id !== undefined ? invalidateEvent(qc, id) : Promise.resolve(),
       id !== undefined ? qc.invalidateQueries({ queryKey: registrationsKey(id) }) : Promise.resolve(),
       qc.invalidateQueries({ queryKey: UPCOMING_EVENTS_KEY }),
     ]);

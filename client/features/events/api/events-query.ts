@@ -1,7 +1,7 @@
 import { getQueryFn } from '@client/lib/api';
 import { type Event, type EventDetail, eventDetailSchema, eventSchema } from '@common/schemas/events';
 import { type Registration, registrationSchema } from '@common/schemas/registrations';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 // The public pages' queries check their answers in development only: zod stays out of a visitor's first
@@ -23,6 +23,23 @@ export function useEvents() {
 
 /** Query key of GET /api/events/{id} (the default loader joins it with '/'). */
 export const eventKey = (id: number | string) => ['/api/events', String(id)] as const;
+
+/**
+ * The parts of an event page only a member with a place may read (issue 30). After a change of place they
+ * are marked stale and read when next shown, not at once: a member who has just cancelled would otherwise
+ * ask for them (403) while the page takes the sections away.
+ */
+const PLACE_ONLY_PARTS = new Set(['rides', 'photos', 'meet-again', 'my-room']);
+
+const isPlaceOnlyPart = (id: number | string, key: readonly unknown[]) =>
+  key[0] === '/api/events' && String(key[1]) === String(id) && PLACE_ONLY_PARTS.has(String(key[2]));
+
+/** The event and everything under its key is read again (the parts for members with a place when next shown). */
+export const invalidateEvent = (qc: QueryClient, id: number | string) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: eventKey(id), predicate: (q) => !isPlaceOnlyPart(id, q.queryKey) }),
+    qc.invalidateQueries({ predicate: (q) => isPlaceOnlyPart(id, q.queryKey), refetchType: 'none' }),
+  ]);
 
 /** Query key of GET /api/events/{id}/registrations. */
 export const registrationsKey = (id: number | string) =>

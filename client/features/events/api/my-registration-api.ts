@@ -6,7 +6,7 @@ import {
   myRegistrationSchema,
 } from '@common/schemas/registrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { eventKey } from './events-query';
+import { invalidateEvent } from './events-query';
 import { UPCOMING_EVENTS_KEY } from './upcoming-events-api';
 
 // Answers checked against their schemas in development only (zod stays out of a visitor's event page).
@@ -35,7 +35,7 @@ function useRefreshEvent(eventId: number) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: eventKey(eventId) }),
+      invalidateEvent(qc, eventId),
       qc.invalidateQueries({ queryKey: ['/api/events'], exact: true }),
       qc.invalidateQueries({ queryKey: ['/api/users'] }),
       qc.invalidateQueries({ queryKey: UPCOMING_EVENTS_KEY }),

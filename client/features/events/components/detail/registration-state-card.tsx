@@ -10,7 +10,7 @@ import { useInterval } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { eventKey } from '../../api/events-query';
+import { invalidateEvent } from '../../api/events-query';
 import {
   useAnswerOffer,
   useConfirmCheckout,
@@ -42,7 +42,7 @@ export function OpensCountdown({ event }: { event: EventDetail }) {
     if (!opensAt || !ahead) return;
     const ms = Date.parse(opensAt) - Date.now();
     if (ms > 2_147_000_000) return;
-    const t = setTimeout(() => qc.invalidateQueries({ queryKey: eventKey(event.id) }), ms + 500);
+    const t = setTimeout(() => invalidateEvent(qc, event.id), ms + 500);
     return () => clearTimeout(t);
   }, [opensAt, ahead, qc, event.id]);
   if (!opensAt || !ahead) return null;
