@@ -1,19 +1,15 @@
 import type { MeetAgainChoice, MeetAgainMatchKind } from '@common/options';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { UserRow } from '../auth/users.presenter';
 import { advisoryXactLock } from '../db/advisory-lock';
 import type { Db } from '../db/client';
 import { eventRegistrations, events, meetAgainAnswers, meetAgainMatches, users } from '../db/schema';
 
-/** A member as 'Vill ses igen' shows them: public name and avatar only. */
-export interface MeetAgainMemberRow {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string | null;
-  username: string | null;
-  profileImageId: string | null;
-  profileImageUrl: string | null;
-}
+/** A member as 'Vill ses igen' shows them: public name and avatar only (the user row's public part). */
+export type MeetAgainMemberRow = Pick<
+  UserRow,
+  'id' | 'firstName' | 'lastName' | 'fullName' | 'username' | 'profileImageId' | 'profileImageUrl'
+>;
 
 const memberColumns = {
   id: users.id,
