@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useMarkNotificationsRead, useRecentNotifications } from '../api/notifications-api';
 import { unreadLabel } from '../lib/notification-format';
@@ -32,6 +33,7 @@ export function NotificationBell() {
   const open = useOpenNotification(close);
   const unread = data?.unread ?? 0;
   const items: Notification[] = data?.items ?? [];
+  const dropdown = useRef<HTMLDivElement>(null);
 
   return (
     <Popover
@@ -60,14 +62,16 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
       </Indicator>
-      <Popover.Dropdown p={0} aria-label="Notiser">
+      <Popover.Dropdown ref={dropdown} p={0} aria-label="Notiser">
         <Group justify="space-between" px="sm" py="xs" wrap="nowrap" gap="xs">
           <Text fw={700}>Notiser</Text>
           <Button
             variant="subtle"
             size="compact-sm"
             disabled={unread === 0}
-            onClick={() => markRead.mutate(undefined)}
+            // The button turns disabled and would drop the focus to the page, where Escape no longer
+            // closes the dropdown: the focus moves to the dropdown itself.
+            onClick={() => markRead.mutate(undefined, { onSuccess: () => dropdown.current?.focus() })}
           >
             Markera alla som lästa
           </Button>

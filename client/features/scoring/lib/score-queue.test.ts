@@ -105,7 +105,28 @@ describe('ScoreQueue', () => {
     expect(rest).toEqual([]);
     expect(entry?.strokes).toBe(6);
     expect(entry?.enteredAt).toBe('2026-06-14T08:00:00.001Z');
+    await q.flush();
     expect(calls.at(-1)?.[2]).toEqual([{ hole: 2, strokes: 6, enteredAt: '2026-06-14T08:00:00.001Z' }]);
+  });
+
+  it('holds a value in its snapshot before a slow storage has written it (a second quick tap reads it)', async () => {
+    const base = memoryScoreStorage();
+    const writes: (() => void)[] = [];
+    const slow = {
+      ...base,
+      put: (e: Parameters<typeof base.put>[0]) =>
+        new Promise<void>((r) => writes.push(() => void base.put(e).then(r))),
+    };
+    const q = new ScoreQueue(slow, recorder().send, clock().now);
+    await q.load();
+    const first = q.enter(3, USER_A, 5, 4);
+    expect(q.snapshot().map((e) => e.strokes)).toEqual([4]);
+    const second = q.enter(3, USER_A, 5, (q.snapshot()[0]?.strokes ?? 0) + 1);
+    expect(q.snapshot().map((e) => e.strokes)).toEqual([5]);
+    for (const write of writes) write();
+    await Promise.all([first, second]);
+    await q.flush();
+    expect(base.data.size).toBe(0);
   });
 
   it('keeps a newer value entered while the older one was on its way', async () => {

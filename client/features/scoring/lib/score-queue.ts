@@ -54,6 +54,7 @@ export function isFinalRefusal(status: number): boolean {
 export class ScoreQueue {
   private entries: QueuedScore[] = [];
   private loaded: Promise<void> | null = null;
+  private isLoaded = false;
   private flushing: Promise<void> | null = null;
   private again = false;
   private readonly listeners = new Set<() => void>();
@@ -68,6 +69,7 @@ export class ScoreQueue {
   load(): Promise<void> {
     this.loaded ??= this.storage.all().then((all) => {
       this.entries = all;
+      this.isLoaded = true;
       this.emit();
     });
     return this.loaded;
@@ -85,9 +87,13 @@ export class ScoreQueue {
     };
   }
 
-  /** Stores a value for a hole (replacing the hole's waiting one), then tries to send. */
+  /**
+   * Takes a value for a hole (replacing the hole's waiting one), stores it, then tries to send. The
+   * snapshot holds the value at once, before the storage answers: a second tap on '+' reads the first
+   * one's value, never the value before it (quick taps on a slow phone were lost).
+   */
   async enter(eventId: number, userId: string, hole: number, strokes: number | null): Promise<void> {
-    await this.load();
+    if (!this.isLoaded) await this.load();
     const entry: QueuedScore = {
       key: queueKey(eventId, userId, hole),
       eventId,
@@ -97,9 +103,9 @@ export class ScoreQueue {
       enteredAt: this.nextStamp(queueKey(eventId, userId, hole)),
       rejected: null,
     };
-    await this.storage.put(entry);
     this.entries = [...this.entries.filter((e) => e.key !== entry.key), entry];
     this.emit();
+    await this.storage.put(entry);
     void this.flush();
   }
 

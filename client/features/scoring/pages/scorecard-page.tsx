@@ -56,6 +56,10 @@ export function ScorecardPage() {
     () =>
       onScoresSent((sentFor, held) => {
         if (sentFor !== eventId) return;
+        // A read of the card still on its way began before this write: its answer would bring the old
+        // value back (and the next '+' would count from it), so it is dropped; the card is read again
+        // once the queue is empty.
+        void qc.cancelQueries({ queryKey: scorecardKey(eventId) });
         qc.setQueryData<Scorecard>(scorecardKey(eventId), (old) =>
           old
             ? {
