@@ -321,6 +321,136 @@ test.describe('golf day with scores', () => {
       dan.page.getByText('Resultatet är slutgiltigt. Bara en administratör kan ändra slag nu.'),
     ).toBeVisible();
     await expect(dan.page.getByRole('button', { name: `Öka slag för ${dan.name}` })).toBeDisabled();
+
+    // Logging out forgets the group on the phone: no card, no queued score stays for the next member.
+    await dan.page.getByRole('button', { name: 'Användarmeny' }).click();
+    await dan.page.getByRole('menuitem', { name: 'Logga ut' }).click();
+    await expect(dan.page.getByRole('link', { name: 'Logga in' }).first()).toBeVisible();
+    const left = await dan.page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('singelgolf-scoring');
+          open.onsuccess = () => {
+            const db = open.result;
+            const names = ['scores', 'cards'].filter((n) => db.objectStoreNames.contains(n));
+            if (names.length === 0) return resolve(0);
+            const tx = db.transaction(names);
+            let total = 0;
+            for (const n of names) {
+              const req = tx.objectStore(n).count();
+              req.onsuccess = () => {
+                total += req.result;
+              };
+            }
+            tx.oncomplete = () => resolve(total);
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    expect(left, 'scoring entries left on the phone after logout').toBe(0);
     await viewerContext.close();
+  });
+
+  test('the scorecard opens again after a reload without a connection, and what is entered then is sent when it returns', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    test.setTimeout(240_000);
+    consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/, 'the phone is offline on purpose');
+    consoleErrors.allow(/API Error:.*scores/, 'the offline sends are logged and retried');
+    await loginAs(page, ADMIN);
+    const origin = new URL(page.url()).origin;
+    const courses = await json<CourseRow[]>(page, '/api/courses');
+    const course = courses.find((c) => c.holes === 18 && c.tees.length > 0);
+    const tee = course?.tees.find((t) => t.ratings.some((r) => r.gender === 'male'));
+    const female = course?.tees.find((t) => t.ratings.some((r) => r.gender === 'female'));
+    expect(course && tee && female, 'a demo course with tees for men and women').toBeTruthy();
+    if (!course || !tee || !female) return;
+    // A Pro demo account with a handicap and a rated gender.
+    const users = await json<AdminUserRow[]>(page, '/api/admin/users?membership=pro');
+    let email: string | null = null;
+    for (const u of users) {
+      if (u.role === 'admin' || !u.isPro || !/^[a-z.]+@example\.se$/.test(u.email ?? '')) continue;
+      const p = await json<{ handicap: number | null; gender: string | null }>(page, `/api/users/${u.id}`);
+      if (p.handicap !== null && (p.gender === 'male' || p.gender === 'female')) {
+        email = u.email;
+        break;
+      }
+    }
+    expect(email).not.toBeNull();
+    const start = new Date(Date.now() - HOUR / 2);
+    const created = await page.request.post('/api/events', {
+      headers: { origin },
+      data: {
+        title: `Scorekort utan nät ${Date.now().toString(36)}`,
+        location: course.club,
+        description: 'Slaggolf.',
+        maxParticipants: 8,
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 6 * HOUR).toISOString(),
+        registrationDeadline: null,
+        status: 'upcoming',
+        registrationFee: 0,
+        greenFee: null,
+        greenFeeIncluded: true,
+        coffeeIncluded: false,
+        lunchIncluded: false,
+        imageId: null,
+        courseId: course.id,
+        teeIds: { male: tee.id, female: female.id },
+        scoringFormat: 'stableford',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const eventId = ((await created.json()) as { id: number }).id;
+
+    // The member's phone, with the service worker that keeps the app shell for offline loads.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+    });
+    try {
+      const phone = await context.newPage();
+      await loginAs(phone, email as string);
+      const me = (await json<{ id: string; firstName: string }>(phone, '/api/auth/user')).id;
+      await post(phone, `/api/events/${eventId}/register`, {});
+      await post(page, `/api/events/${eventId}/groups`, {});
+      await post(page, `/api/events/${eventId}/groups/publish`, {});
+
+      await phone.goto(`/events/${eventId}/scorecard`);
+      await expect(phone.getByRole('heading', { name: 'Hål 1', exact: true })).toBeVisible({
+        timeout: 30_000,
+      });
+      await phone.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await expect.poll(() => phone.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+      const card = await json<{ players: CardPlayer[] }>(phone, `/api/events/${eventId}/scorecards/mine`);
+      const name = card.players.find((p) => p.userId === me)?.name ?? '';
+
+      // No connection, and the page is reloaded: the card comes back from the phone.
+      await context.setOffline(true);
+      await phone.reload();
+      await expect(phone.getByRole('heading', { name: 'Hål 1', exact: true })).toBeVisible({
+        timeout: 30_000,
+      });
+      await phone.getByRole('button', { name: `Öka slag för ${name}` }).click();
+      await expect(phone.getByText('Sparat på telefonen – skickas när du har anslutning')).toBeVisible();
+
+      // The connection returns: the stroke is sent once and the note goes.
+      await context.setOffline(false);
+      await expect(phone.getByText('Sparat på telefonen – skickas när du har anslutning')).toHaveCount(0, {
+        timeout: 30_000,
+      });
+      const after = await json<{
+        players: { userId: string; scores: { hole: number; strokes: number | null }[] }[];
+      }>(phone, `/api/events/${eventId}/scorecards/mine`);
+      const mine = after.players.find((p) => p.userId === me);
+      expect(mine?.scores.filter((sc) => sc.hole === 1 && sc.strokes !== null)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
   });
 });

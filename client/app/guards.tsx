@@ -1,5 +1,8 @@
+import { currentUserQuery } from '@client/features/auth/api/current-user-query';
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { goToLogin } from '@client/features/auth/lib/auth-urls';
+import { ApiError } from '@client/lib/api';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from './page-loader';
@@ -16,6 +19,21 @@ function useLoginRedirect(active: boolean) {
 export function RequireAuth() {
   const { isLoading, isAuthenticated } = useAuth();
   useLoginRedirect(!isLoading && !isAuthenticated);
+  if (isLoading || !isAuthenticated) return <PageLoader />;
+  return <Outlet />;
+}
+
+/**
+ * Layout route for the scorecard (issue 29): as RequireAuth, but when the session could not be asked at
+ * all (no connection: the phone lost its signal on the course and the page was reloaded), the page opens
+ * anyway from what the phone kept; the server still decides every score once the connection is back.
+ */
+export function RequireAuthUnlessOffline() {
+  const { isLoading, isAuthenticated } = useAuth();
+  const { error } = useQuery(currentUserQuery);
+  const offline = error !== null && !(error instanceof ApiError);
+  useLoginRedirect(!isLoading && !isAuthenticated && !offline);
+  if (offline) return <Outlet />;
   if (isLoading || !isAuthenticated) return <PageLoader />;
   return <Outlet />;
 }

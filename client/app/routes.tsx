@@ -1,6 +1,6 @@
 import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { type RouteObject, useRoutes } from 'react-router';
-import { RequireAdmin, RequireAuth } from './guards';
+import { RequireAdmin, RequireAuth, RequireAuthUnlessOffline } from './guards';
 import { HomePage, preloadHome } from './home/home-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -138,10 +138,13 @@ export const appRoutes: RouteObject[] = [
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'subscribe', element: <SubscribePage /> },
           { path: 'matchningar', element: <MatchesPage /> },
-          // Issue 29.
-          { path: 'events/:id/scorecard', element: <ScorecardPage /> },
           { path: 'order-of-merit', element: <OrderOfMeritPage /> },
         ],
+      },
+      // Issue 29: the scorecard opens offline too, from the card the phone kept.
+      {
+        element: <RequireAuthUnlessOffline />,
+        children: [{ path: 'events/:id/scorecard', element: <ScorecardPage /> }],
       },
       {
         element: <RequireAdmin />,

@@ -10,15 +10,15 @@ import type { Actor } from '../auth/auth.policy';
 import type { Db } from '../db/client';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { type SeasonFinish, seasonTable } from './order-of-merit';
-import { canSeeResultsOf } from './scoring.policy';
 import {
   findMemberPrivacy,
   findOrderOfMeritRules,
-  findScoringEvent,
   listFinalEventsOfMember,
   listFinalEventsOfSeason,
   upsertOrderOfMeritRules,
-} from './scoring.queries';
+} from './results.queries';
+import { canSeeResultsOf } from './scoring.policy';
+import { findScoringEvent } from './scoring.queries';
 import { rankedRound, roundOf } from './scoring.round';
 
 /** The ranked final round of an event, or null (no event, no course). */

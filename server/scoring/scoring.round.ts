@@ -7,9 +7,9 @@ import type { Leaderboard } from '@common/schemas/scoring';
 import { type CourseWithTees, findCourse, type TeeRow } from '../courses/courses.queries';
 import type { Db } from '../db/client';
 import { NotFoundError } from '../errors';
+import { listContests } from './results.queries';
 import {
   findScoringEvent,
-  listContests,
   listRoundMembers,
   listScoreValues,
   type RoundMemberRow,

@@ -15,21 +15,23 @@ import { audited, recordAudit } from '../audit/audit';
 import { type Actor, isAdmin } from '../auth/auth.policy';
 import type { Db } from '../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { announceLeaderboard } from './scoring.channel';
-import { canEnterScoresFor, canSeeLeaderboard, scoreLock } from './scoring.policy';
 import {
   deleteContest,
   deleteResultsFinal,
-  findRegistrationsOf,
-  findScoringEvent,
   insertContest,
   insertResultsFinal,
+  listAutoFinalCandidates,
+  listScoreChanges,
+} from './results.queries';
+import { announceLeaderboard } from './scoring.channel';
+import { canEnterScoresFor, canSeeLeaderboard, scoreLock } from './scoring.policy';
+import {
+  findRegistrationsOf,
+  findScoringEvent,
   insertScoreChanges,
   insertSignOff,
-  listAutoFinalCandidates,
   listEventGroups,
   listRoundMembers,
-  listScoreChanges,
   listScores,
   listSignOffs,
   lockPlayerScores,

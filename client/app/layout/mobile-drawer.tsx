@@ -4,6 +4,7 @@ import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/c
 import { IconCalendarEvent, IconCrown, IconLogout, IconTrophy, IconUser } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from './brand-mark';
+import { logoutFirstForgettingPhoneData } from './logout';
 import { isActivePath, MAIN_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
 import { menuName } from './user-name';
@@ -100,6 +101,7 @@ export function MobileDrawer({ opened, onClose, user, isPro }: MobileDrawerProps
             <NavLink
               component="a"
               href={LOGOUT_URL}
+              onClick={logoutFirstForgettingPhoneData}
               label="Logga ut"
               leftSection={<IconLogout size={18} />}
               c="red"

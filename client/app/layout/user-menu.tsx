@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './app-header.module.css';
+import { logoutFirstForgettingPhoneData } from './logout';
 import { UserAvatar } from './user-avatar';
 import { menuName } from './user-name';
 
@@ -55,7 +56,13 @@ export function UserMenu({ user }: { user: FullUser }) {
           Medlemmar
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item component="a" href={LOGOUT_URL} color="red" leftSection={<IconLogout size={16} />}>
+        <Menu.Item
+          component="a"
+          href={LOGOUT_URL}
+          onClick={logoutFirstForgettingPhoneData}
+          color="red"
+          leftSection={<IconLogout size={16} />}
+        >
           Logga ut
         </Menu.Item>
       </Menu.Dropdown>

@@ -76,3 +76,12 @@ export async function loadCard<T>(eventId: number): Promise<T | null> {
   const db = await openDb();
   return ((await result(db.transaction('cards').objectStore('cards').get(eventId))) as T | undefined) ?? null;
 }
+
+/** Empties both stores (at logout: the next member on this phone sees nothing of this one's group). */
+export async function clearScoringOnPhone(): Promise<void> {
+  const db = await openDb();
+  const tx = db.transaction(['scores', 'cards'], 'readwrite');
+  tx.objectStore('scores').clear();
+  tx.objectStore('cards').clear();
+  await done(tx);
+}
