@@ -2,8 +2,11 @@ import { msg } from '@common/messages';
 import type { EventGolf } from '@common/schemas/scoring';
 import { findCourse } from '../courses/courses.queries';
 import type { Db } from '../db/client';
+import type { events } from '../db/schema';
 import { ValidationError } from '../errors';
-import type { EventRow } from './events.presenter';
+
+/** An event row (the presenter's EventRow; named here so the presenter can import this file one way). */
+type EventRow = typeof events.$inferSelect;
 
 /** The golf columns of an event row (issue 29). */
 export type EventGolfValues = Pick<
