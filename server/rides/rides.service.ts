@@ -208,7 +208,7 @@ export async function deleteOwnRide(db: Db, p: { rideId: number; caller: Caller 
 
 /** The ride for its conversation: the driver and accepted passengers only (403 for anyone else). */
 async function rideForChat(db: Db, rideId: number, callerId: string) {
-  const { ride } = await rideForCaller(db, rideId, callerId);
+  const { ride, event } = await rideForCaller(db, rideId, callerId);
   const me = await q.findPassenger(db, ride.id, callerId);
   const facts = {
     mine: ride.userId === callerId,
@@ -217,28 +217,52 @@ async function rideForChat(db: Db, rideId: number, callerId: string) {
     full: false,
   };
   if (!canUseRideChat(facts)) throw new ForbiddenError(msg.rideConversationClosed);
-  return ride;
+  return { ride, event };
 }
 
-/** GET /api/rides/{id}/messages */
+/** GET /api/rides/{id}/messages: without the messages of anyone blocked either way (fellow passengers). */
 export async function listRideConversation(
   db: Db,
   p: { rideId: number; callerId: string },
 ): Promise<RideMessage[]> {
   await rideForChat(db, p.rideId, p.callerId);
-  return (await q.listRideMessages(db, p.rideId)).map(presentRideMessage);
+  const blocked = new Set(await findBlockedEitherWay(db, p.callerId));
+  return (await q.listRideMessages(db, p.rideId))
+    .filter((m) => !blocked.has(m.senderId))
+    .map(presentRideMessage);
 }
 
-/** POST /api/rides/{id}/messages */
+/**
+ * POST /api/rides/{id}/messages: stored, and told to the conversation's other members (notifications
+ * writes their notices), none blocked either way with the sender.
+ */
 export async function sendRideMessage(
   db: Db,
-  p: { rideId: number; caller: Caller; content: string },
+  p: { rideId: number; caller: Caller; content: string; noticeDelaySeconds: number },
 ): Promise<RideMessage> {
-  await rideForChat(db, p.rideId, p.caller.id);
-  const row = await q.insertRideMessage(db, { rideId: p.rideId, senderId: p.caller.id, content: p.content });
-  const sender = await q.findRideMember(db, p.caller.id);
-  if (!sender) throw new NotFoundError(msg.rideNotFound);
-  return presentRideMessage({ ...row, sender });
+  return db.transaction(async (tx) => {
+    const { ride, event } = await rideForChat(tx, p.rideId, p.caller.id);
+    const row = await q.insertRideMessage(tx, { rideId: ride.id, senderId: p.caller.id, content: p.content });
+    const sender = await q.findRideMember(tx, p.caller.id);
+    if (!sender) throw new NotFoundError(msg.rideNotFound);
+    const blocked = new Set(await findBlockedEitherWay(tx, p.caller.id));
+    const to = (await q.listConversationMembers(tx, ride.id)).filter(
+      (id) => id !== p.caller.id && !blocked.has(id),
+    );
+    if (to.length > 0) {
+      await publish(tx, 'ride.message_sent', {
+        rideId: ride.id,
+        eventId: ride.eventId,
+        eventTitle: event.title,
+        messageId: row.id,
+        senderId: p.caller.id,
+        content: row.content,
+        to,
+        noticeDelaySeconds: p.noticeDelaySeconds,
+      });
+    }
+    return presentRideMessage({ ...row, sender });
+  });
 }
 
 /**
@@ -255,5 +279,56 @@ export async function removeRidesOfCancelledEvent(tx: Db, event: EventRow): Prom
     eventTitle: event.title,
     actorName: '',
     to: involved,
+  });
+}
+
+/**
+ * A block between two members (issue 30): neither keeps a seat in the other's rides to events not yet
+ * ended, so the seat frees and the ride's conversation (driver and accepted passengers) loses the
+ * passenger. In the block's transaction. The passenger hears only that they are no longer in the ride,
+ * the driver of an accepted seat only that a seat is free: nobody learns of the block.
+ */
+export async function separateBlockedPair(tx: Db, a: string, b: string, now = new Date()): Promise<void> {
+  const seats = await q.lockSeatsBetween(tx, a, b, now);
+  for (const seat of seats) {
+    await q.deletePassenger(tx, seat.rideId, seat.passengerId);
+    await tellQuietly(tx, 'removed', seat, [seat.passengerId]);
+    if (seat.status === 'accepted') await tellQuietly(tx, 'seat_freed', seat, [seat.driverId]);
+  }
+}
+
+/**
+ * A deleted account takes its rides with it, in the deletion's transaction: its offers and requests (with
+ * their seats and conversations) and its seats in others' rides. Passengers hear they are no longer in
+ * the ride, drivers of an accepted seat that a seat is free; no name is given.
+ */
+export async function removeRidesOfMember(tx: Db, userId: string): Promise<void> {
+  const { ownRides, seats } = await q.deleteRidesOfMember(tx, userId);
+  for (const { ride, eventTitle, passengerIds } of ownRides) {
+    await tellQuietly(tx, 'removed', { rideId: ride.id, eventId: ride.eventId, eventTitle }, passengerIds);
+  }
+  for (const { ride, eventTitle, status } of seats) {
+    if (status !== 'accepted') continue;
+    await tellQuietly(tx, 'seat_freed', { rideId: ride.id, eventId: ride.eventId, eventTitle }, [
+      ride.userId,
+    ]);
+  }
+}
+
+/** Publishes a change whose notice names nobody. */
+async function tellQuietly(
+  tx: Db,
+  kind: 'removed' | 'seat_freed',
+  ride: { rideId: number; eventId: number; eventTitle: string },
+  to: string[],
+) {
+  if (to.length === 0) return;
+  await publish(tx, 'ride.changed', {
+    kind,
+    rideId: ride.rideId,
+    eventId: ride.eventId,
+    eventTitle: ride.eventTitle,
+    actorName: '',
+    to,
   });
 }
