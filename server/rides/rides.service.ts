@@ -122,17 +122,39 @@ async function rideForCaller(db: Db, rideId: number, callerId: string, opts: { l
 }
 
 /**
+ * Runs `fn` in a transaction on the ride locked FOR UPDATE (after rideForCaller's checks): joins, leaves,
+ * accepts and declines of one offer queue on this lock, so the seats counted under it stay true.
+ */
+async function withLockedRide<T>(
+  db: Db,
+  rideId: number,
+  callerId: string,
+  fn: (tx: Db, ride: q.RideRow, event: EventRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { ride, event } = await rideForCaller(tx, rideId, callerId, { lock: true });
+    return fn(tx, ride, event);
+  });
+}
+
+/** 409 'full' unless the offer (locked by the caller) has a seat nobody accepted yet. */
+async function requireFreeSeat(tx: Db, ride: q.RideRow): Promise<void> {
+  if (ride.seats === null || (await q.countAccepted(tx, ride.id)) >= ride.seats) {
+    throw new ConflictError(msg.rideFull);
+  }
+}
+
+/**
  * POST /api/rides/{id}/join: asks the driver for a seat (the driver accepts). Under the ride's lock, so a
  * join never lands in a full car.
  */
 export async function joinRide(db: Db, p: { rideId: number; caller: Caller; now?: Date }): Promise<void> {
   const now = p.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     if (isClosed(event, now)) throw new ValidationError(msg.rideEventClosed);
     if (ride.userId === p.caller.id) throw new ValidationError(msg.rideOwnRide);
     if (ride.kind !== 'offer' || ride.seats === null) throw new ValidationError(msg.rideJoinOnlyOffers);
-    if ((await q.countAccepted(tx, ride.id)) >= ride.seats) throw new ConflictError(msg.rideFull);
+    await requireFreeSeat(tx, ride);
     if (!(await q.insertPassenger(tx, ride.id, p.caller.id))) throw new ConflictError(msg.rideAlreadyJoined);
     await tell(tx, 'join_requested', ride, event, p.caller, [ride.userId]);
   });
@@ -140,8 +162,7 @@ export async function joinRide(db: Db, p: { rideId: number; caller: Caller; now?
 
 /** POST /api/rides/{id}/leave: the caller leaves (an accepted passenger frees the seat; the driver hears). */
 export async function leaveRide(db: Db, p: { rideId: number; caller: Caller }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     const gone = await q.deletePassenger(tx, ride.id, p.caller.id);
     if (!gone) throw new NotFoundError(msg.rideNotJoined);
     await tell(tx, 'left', ride, event, p.caller, [ride.userId]);
@@ -156,15 +177,12 @@ export async function acceptRidePassenger(
   db: Db,
   p: { rideId: number; passengerId: string; caller: Caller },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     if (ride.userId !== p.caller.id) throw new ForbiddenError(msg.rideOnlyDriver);
     const passenger = await q.findPassenger(tx, ride.id, p.passengerId);
     if (!passenger) throw new NotFoundError(msg.ridePassengerNotFound);
     if (passenger.status === 'accepted') return;
-    if (ride.seats === null || (await q.countAccepted(tx, ride.id)) >= ride.seats) {
-      throw new ConflictError(msg.rideFull);
-    }
+    await requireFreeSeat(tx, ride);
     await q.acceptPassenger(tx, ride.id, p.passengerId);
     await tell(tx, 'accepted', ride, event, p.caller, [p.passengerId]);
   });
@@ -175,8 +193,7 @@ export async function declineRidePassenger(
   db: Db,
   p: { rideId: number; passengerId: string; caller: Caller },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     if (ride.userId !== p.caller.id) throw new ForbiddenError(msg.rideOnlyDriver);
     const gone = await q.deletePassenger(tx, ride.id, p.passengerId);
     if (!gone) throw new NotFoundError(msg.ridePassengerNotFound);
