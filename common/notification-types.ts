@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'ride_join_request',
   'ride_accepted',
   'ride_changed',
+  // Rumskompis (issue 30): the organiser changed a published room
+  'room_changed',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -55,6 +57,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   ride_join_request: 'Förfrågan om plats i din bil',
   ride_accepted: 'Godkänd som passagerare',
   ride_changed: 'Ändrad eller borttagen samåkning',
+  room_changed: 'Ändrad rumskompis på resa',
 };
 
 /**
@@ -81,6 +84,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   ride_join_request: { email: true, push: true },
   ride_accepted: { email: true, push: true },
   ride_changed: { email: true, push: true },
+  room_changed: { email: true, push: true },
 };
 
 /** Types that reach only members who switched on a channel for them (no in-app row otherwise). */

@@ -92,6 +92,11 @@ test.describe('Samåkning (issue 30)', () => {
     await driverRide.getByRole('button', { name: 'Konversation' }).click();
     await expect(driverRide.getByRole('log')).toContainText('Anna Adminsson');
     await expect(driverRide.getByRole('log')).toContainText('Tack! Ses 07.00.');
+    // The passenger's message reached the driver's bell as the ride conversation's notice.
+    await driver.getByRole('button', { name: /^Notiser/ }).click();
+    await expect(driver.getByRole('dialog', { name: 'Notiser' })).toContainText(`Samåkningen till ${title}`, {
+      timeout: 15_000,
+    });
     await driverContext.close();
   });
 });

@@ -101,6 +101,7 @@ import { listReportedTargetIds } from './reports/reports.queries';
 import { reportsRoutes } from './reports/reports.routes';
 import { spamReportSubscriptions } from './reports/spam-subscriptions';
 import { rideEventSubscriptions } from './rides/event-subscriptions';
+import { rideMemberSubscriptions } from './rides/member-subscriptions';
 import { ridesRoutes } from './rides/rides.routes';
 import { registerScoringJobs } from './scoring/scoring.jobs';
 import { scoringRoutes } from './scoring/scoring.routes';
@@ -146,6 +147,7 @@ function subscribeDomains(): void {
   subscribe(meetAgainSubscriptions);
   // Samåkning (issue 30): rides go with a cancelled event; their notices.
   subscribe(rideEventSubscriptions);
+  subscribe(rideMemberSubscriptions);
   subscribe(rideNoticeSubscriptions);
 }
 

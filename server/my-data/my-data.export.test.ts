@@ -95,6 +95,7 @@ describe('the data export', () => {
       'photos.json',
       'profile.json',
       'registrations.json',
+      'rides.json',
     ]);
 
     const profile = parse(files, 'profile.json');

@@ -11,6 +11,7 @@ import { listOwnMeetAgain } from '../meet-again/meet-again.my-data';
 import { listMemberMessages } from '../messages/messages.my-data.queries';
 import { findPreferencesRow, listMemberNotices } from '../notifications/notifications.my-data.queries';
 import { listMemberRegistrations } from '../registrations/registrations.my-data.queries';
+import { listOwnRides } from '../rides/rides.my-data';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -24,7 +25,8 @@ const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
  * messages), notifications.json, payments.json (event fees, refunds, membership and withdrawals),
  * meet-again.json (own 'Vill ses igen' answers still kept and matches; never another member's answer
  * about the member), photos.json (the member's trip photos: event, alt text, when, the file in images/)
- * and images/ (the pictures the member uploaded). Other members appear only by id and name where a message
+ * rides.json (the member's own ride offers and requests with who asked, their seats in others' rides with
+ * the driver, what they wrote in ride conversations) and images/ (the pictures the member uploaded). Other members appear only by id and name where a message
  * or a block needs them. Answers null for an unknown or deleted member.
  */
 export async function exportMemberData(db: Db, userId: string, now = new Date()): Promise<Uint8Array | null> {
@@ -54,6 +56,7 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
   // 'Vill ses igen': the member's own answers and matches, never anyone's answer about them (issue 30).
   const meetAgain = await listOwnMeetAgain(db, userId);
   const photos = await listMemberPhotos(db, userId);
+  const rides = await listOwnRides(db, userId);
 
   const files: Zippable = {
     'profile.json': json({
@@ -96,6 +99,7 @@ export async function exportMemberData(db: Db, userId: string, now = new Date())
     ),
     'payments.json': json(paymentsOf(user, registrations, refunds, changes, withdrawals)),
     'meet-again.json': json(meetAgain),
+    'rides.json': json(rides),
     'photos.json': json(
       photos.map((p) => ({
         id: p.id,

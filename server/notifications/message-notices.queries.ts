@@ -119,15 +119,34 @@ export async function groupDigestAudience(
   );
 }
 
-/** Counts one more message in the members' undelivered digests of an event's group chat. */
+/** Of the members, those who had a digest (`prefix`) within the hour. */
+export async function recentDigestHolders(
+  db: Db,
+  p: { prefix: string; userIds: string[] },
+): Promise<Set<string>> {
+  if (p.userIds.length === 0) return new Set();
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+      select distinct n.user_id from notifications n
+      where n.user_id in (select jsonb_array_elements_text(${JSON.stringify(p.userIds)}::jsonb))
+        and n.dedupe_key like ${`${p.prefix}%`} and n.created_at > now() - interval '1 hour'`),
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/**
+ * Counts one more message in the members' undelivered digests of a group chat (an event's, or a ride's
+ * with `where` 'i samåkningen till'): the body becomes 'N nya meddelanden {where} {title}'.
+ */
 export async function bumpGroupDigests(
   db: Db,
-  p: { prefix: string; userIds: string[]; eventTitle: string },
+  p: { prefix: string; userIds: string[]; eventTitle: string; where?: string },
 ): Promise<void> {
+  const where = ` nya meddelanden ${p.where ?? 'i gruppchatten för'} `;
   await db.execute(sql`
     update notifications set
       data = data || jsonb_build_object('count', coalesce((data->>'count')::int, 1) + 1),
-      body = (coalesce((data->>'count')::int, 1) + 1)::text || ' nya meddelanden i gruppchatten för ' || ${p.eventTitle}
+      body = (coalesce((data->>'count')::int, 1) + 1)::text || ${where} || ${p.eventTitle}
     where type = 'group_message' and dedupe_key like ${`${p.prefix}%`} and delivered_at is null
       and user_id in (select jsonb_array_elements_text(${JSON.stringify(p.userIds)}::jsonb))`);
 }

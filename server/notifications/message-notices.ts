@@ -10,6 +10,7 @@ import {
   groupDigestAudience,
   isOnline,
   lockUnreadDirectNotice,
+  recentDigestHolders,
   recordEmailed,
   updateNotice,
 } from './message-notices.queries';
@@ -141,6 +142,49 @@ export async function notifyGroupMessage(
       body: `Nytt meddelande i gruppchatten: ${excerpt(message.content)}`,
       url: `/events/${event.id}`,
       data: { eventId: event.id, count: 1, firstMessageId: message.id },
+      dedupeKey: `${prefix}${bucket}`,
+      deliverAfter: new Date(Date.now() + delaySeconds * 1000),
+    })),
+  );
+  return inserted.length;
+}
+
+/**
+ * The notices of a ride's conversation (issue 30), in the message's transaction: the group chat digest
+ * of an event, for a ride. Its audience is small and the messages are about their own trip, so every
+ * other member of the conversation (`to`: the driver and accepted passengers, none blocked either way
+ * with the sender) gets the notice in the app; e-mail and push follow their 'group_message' choices
+ * (off unless switched on). At most one notice per member and ride an hour; within it a further message
+ * counts in the notice while it has not gone out. Answers how many notices were created.
+ */
+export async function notifyRideMessage(
+  tx: Db,
+  message: { id: number; rideId: number; content: string; to: string[] },
+  event: { id: number; title: string },
+  delaySeconds: number,
+): Promise<number> {
+  const prefix = `ride_message:${message.rideId}:`;
+  const recent = await recentDigestHolders(tx, { prefix, userIds: message.to });
+  if (recent.size > 0) {
+    await bumpGroupDigests(tx, {
+      prefix,
+      userIds: [...recent],
+      eventTitle: event.title,
+      where: 'i samåkningen till',
+    });
+  }
+  const fresh = message.to.filter((id) => !recent.has(id));
+  if (fresh.length === 0) return 0;
+  const bucket = Math.floor(Date.now() / MESSAGE_EMAIL_INTERVAL_MS);
+  const inserted = await createNotifications(
+    tx,
+    fresh.map((userId) => ({
+      userId,
+      type: 'group_message' as const,
+      title: `Samåkningen till ${event.title}`,
+      body: `Nytt meddelande i samåkningen: ${excerpt(message.content)}`,
+      url: `/events/${event.id}#samakning`,
+      data: { eventId: event.id, rideId: message.rideId, count: 1, firstMessageId: message.id },
       dedupeKey: `${prefix}${bucket}`,
       deliverAfter: new Date(Date.now() + delaySeconds * 1000),
     })),

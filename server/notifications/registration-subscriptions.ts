@@ -1,6 +1,7 @@
 import type { Subscriptions } from '../domain-events/domain-events';
 import { notifyEventPaymentReceived } from './billing-notices';
 import { notifyOfferExpired, notifyOffers, notifyPromoted, notifyRegistration } from './event-notices';
+import { notifyRoomChanges } from './room-notices';
 
 /** The member's notices of what happens to registrations and the waitlist (issue 31), in their transaction. */
 export const registrationNoticeSubscriptions: Subscriptions = {
@@ -10,4 +11,5 @@ export const registrationNoticeSubscriptions: Subscriptions = {
   'waitlist.promoted': (tx, { event, userIds }) => notifyPromoted(tx, event, userIds),
   'offer.made': (tx, { event, offers }) => notifyOffers(tx, event, offers),
   'offer.expired': (tx, { event, offers }) => notifyOfferExpired(tx, event, offers),
+  'rooms.changed': (tx, { event, changes }) => notifyRoomChanges(tx, event, changes),
 };

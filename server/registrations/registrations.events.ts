@@ -28,5 +28,13 @@ declare module '../domain-events/domain-events' {
     'offer.made': { event: RegistrationEvent; offers: RegistrationRow[] };
     /** Offers that passed unanswered; their places go to the next in line. */
     'offer.expired': { event: RegistrationEvent; offers: RegistrationRow[] };
+    /**
+     * The organiser changed a trip's rooms after publishing them: the members whose room-mates changed,
+     * each with their room-mates' names now (empty: a room of their own; null: no room any more).
+     */
+    'rooms.changed': {
+      event: Pick<EventRow, 'id' | 'title'>;
+      changes: { userId: string; roomMates: string[] | null }[];
+    };
   }
 }

@@ -5,9 +5,11 @@ import { includesLodging, isMutualRoomWish } from '@common/rules/room-wish';
 import { planRooms } from '@common/rules/rooming';
 import type { MyRoom, RoomingParticipant, RoomingView } from '@common/schemas/rooming';
 import type { Db } from '../db/client';
+import { publish } from '../domain-events/domain-events';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { EventRow } from '../events/events.presenter';
 import { findEvent, lockEvent } from '../events/events.queries';
+import './registrations.events';
 import { findLiveRegistration } from './registrations.queries';
 import {
   listRoomingParticipants,
@@ -56,6 +58,42 @@ async function view(db: Db, event: EventRow): Promise<RoomingView> {
   };
 }
 
+/** Each participant's room-mates (ids, sorted), or null without a room. */
+function roomMatesOf(rows: RoomingParticipantRow[]): Map<string, string[] | null> {
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      r.roomNumber === null
+        ? null
+        : rows
+            .filter((x) => x.roomNumber === r.roomNumber && x.userId !== r.userId)
+            .map((x) => x.userId)
+            .sort(),
+    ]),
+  );
+}
+
+/**
+ * After the rooms are published, a change by the organiser is told to the members whose room-mates
+ * changed (not to those who only got another room number), once per save: 'rooms.changed', whose
+ * notices notifications writes. Before publishing nobody has seen a room, so nobody is told.
+ */
+async function tellRoomChanges(tx: Db, event: EventRow, before: Map<string, string[] | null>) {
+  if (!event.roomsPublishedAt) return;
+  const rows = await listRoomingParticipants(tx, event.id);
+  const after = roomMatesOf(rows);
+  const nameOf = new Map(rows.map((r) => [r.userId, displayName(r)]));
+  const changes: { userId: string; roomMates: string[] | null }[] = [];
+  for (const [userId, mates] of after) {
+    if (JSON.stringify(mates) === JSON.stringify(before.get(userId) ?? null)) continue;
+    const names = mates?.map((id) => nameOf.get(id) ?? '').sort((a, b) => a.localeCompare(b, 'sv'));
+    changes.push({ userId, roomMates: names ?? null });
+  }
+  if (changes.length > 0) {
+    await publish(tx, 'rooms.changed', { event: { id: event.id, title: event.title }, changes });
+  }
+}
+
 /** GET /api/events/{id}/rooms */
 export async function getRooming(db: Db, eventId: number): Promise<RoomingView> {
   return view(db, await tripOf(db, eventId));
@@ -69,6 +107,7 @@ export async function autoAssignRooms(db: Db, eventId: number): Promise<RoomingV
   return db.transaction(async (tx) => {
     const event = await tripOf(tx, eventId, { lock: true });
     const rows = await listRoomingParticipants(tx, eventId);
+    const before = roomMatesOf(rows);
     const plan = planRooms(
       rows.map((r) => ({
         id: r.userId,
@@ -84,6 +123,7 @@ export async function autoAssignRooms(db: Db, eventId: number): Promise<RoomingV
       eventId,
       plan.map((room) => room.members),
     );
+    await tellRoomChanges(tx, event, before);
     return view(tx, event);
   });
 }
@@ -99,7 +139,9 @@ export async function saveRooms(
 ): Promise<RoomingView> {
   return db.transaction(async (tx) => {
     const event = await tripOf(tx, eventId, { lock: true });
-    const participants = new Set((await listRoomingParticipants(tx, eventId)).map((r) => r.userId));
+    const rows = await listRoomingParticipants(tx, eventId);
+    const before = roomMatesOf(rows);
+    const participants = new Set(rows.map((r) => r.userId));
     const seen = new Set<string>();
     for (const id of rooms.flatMap((r) => r.userIds)) {
       if (!participants.has(id) || seen.has(id)) throw new ValidationError(msg.roomsInvalid);
@@ -110,6 +152,7 @@ export async function saveRooms(
       eventId,
       rooms.map((r) => r.userIds),
     );
+    await tellRoomChanges(tx, event, before);
     return view(tx, event);
   });
 }

@@ -3,7 +3,7 @@ import type { RoomingView } from '@common/schemas/rooming';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../auth/users.presenter';
-import { eventRegistrations } from '../db/schema';
+import { eventRegistrations, notifications } from '../db/schema';
 import { buildAdmin, buildEvent, buildPro, buildRegistration, eventFormPayload } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 
@@ -184,6 +184,71 @@ describe('rooming', () => {
 
     await asAdmin.post(`/api/events/${e.id}/rooms/publish`, { published: false });
     expect((await b.as.get(url)).json()).toMatchObject({ published: false, roomMates: [] });
+  });
+
+  it('tells members whose room-mate changed after publishing, once per change, and nobody else', async () => {
+    const e = await trip();
+    const [ada, bea, cia, dea, eva] = await Promise.all(
+      ['Ada', 'Bea', 'Cia', 'Dea', 'Eva'].map((firstName) =>
+        member(e.id, { firstName, lastName: 'Rum', gender: 'female' }),
+      ),
+    );
+    const url = `/api/events/${e.id}/rooms`;
+    const save = async (rooms: Member[][]) => {
+      const res = await asAdmin.put(url, { rooms: rooms.map((r) => ({ userIds: r.map((m) => m.user.id) })) });
+      expect(res.statusCode).toBe(200);
+    };
+    const told = async () =>
+      (
+        await t.db
+          .select({ userId: notifications.userId, title: notifications.title, body: notifications.body })
+          .from(notifications)
+          .where(eq(notifications.type, 'room_changed'))
+      ).filter((n) => [ada, bea, cia, dea, eva].some((m) => m.user.id === n.userId));
+    const bodyOf = (rows: Awaited<ReturnType<typeof told>>, m: Member) =>
+      rows.filter((n) => n.userId === m.user.id).map((n) => n.body);
+
+    // Before publishing, nobody has seen a room: moving people tells nobody.
+    await asAdmin.post(`${url}/auto`);
+    await save([[ada, bea], [cia, dea], [eva]]);
+    expect(await told()).toEqual([]);
+
+    await asAdmin.post(`${url}/publish`, { published: true });
+    expect(await told()).toEqual([]);
+
+    // Cia alone, Dea in with Eva; Ada and Bea keep each other (only their room number changes).
+    await save([[cia], [ada, bea], [dea, eva]]);
+    let rows = await told();
+    expect(rows).toHaveLength(3);
+    expect(bodyOf(rows, cia)).toEqual([`Arrangören har ändrat rummen. Du har nu enkelrum på ${e.title}.`]);
+    expect(bodyOf(rows, dea)).toEqual([
+      `Arrangören har ändrat rummen. Du delar nu rum med Eva Rum på ${e.title}.`,
+    ]);
+    expect(bodyOf(rows, eva)).toEqual([
+      `Arrangören har ändrat rummen. Du delar nu rum med Dea Rum på ${e.title}.`,
+    ]);
+    expect(rows.find((n) => n.userId === dea.user.id)?.title).toBe(`Ny rumskompis: ${e.title}`);
+    expect(bodyOf(rows, ada)).toEqual([]);
+    expect(bodyOf(rows, bea)).toEqual([]);
+
+    // Saving the same rooms again tells nobody.
+    await save([[cia], [ada, bea], [dea, eva]]);
+    expect(await told()).toHaveLength(3);
+
+    // Eva left out: she has no room for now, Dea a room of her own; and a room of three names both.
+    await save([[cia, ada, bea], [dea]]);
+    rows = await told();
+    expect(bodyOf(rows, eva)[1]).toBe(
+      `Arrangören har ändrat rummen. Du har inget rum på ${e.title} just nu; arrangören återkommer.`,
+    );
+    expect(bodyOf(rows, dea)[1]).toBe(`Arrangören har ändrat rummen. Du har nu enkelrum på ${e.title}.`);
+    expect(bodyOf(rows, cia)[1]).toBe(
+      `Arrangören har ändrat rummen. Du delar nu rum med Ada Rum och Bea Rum på ${e.title}.`,
+    );
+    expect(bodyOf(rows, ada)).toEqual([
+      `Arrangören har ändrat rummen. Du delar nu rum med Bea Rum och Cia Rum på ${e.title}.`,
+    ]);
+    expect(rows).toHaveLength(8);
   });
 
   it('stores and shows the single-room supplement set in the event form', async () => {

@@ -8,7 +8,11 @@ export type RideChangeKind =
   | 'declined'
   | 'left'
   | 'deleted'
-  | 'event_cancelled';
+  | 'event_cancelled'
+  // Told without naming anyone or why (a block, a deleted account): the passenger is out of the ride…
+  | 'removed'
+  // …and the driver has a seat free again.
+  | 'seat_freed';
 
 declare module '../domain-events/domain-events' {
   interface DomainEvents {
@@ -19,6 +23,21 @@ declare module '../domain-events/domain-events' {
       eventTitle: string;
       actorName: string;
       to: string[];
+    };
+    /**
+     * A message in a ride's conversation; `to` the other members of it (the driver and accepted
+     * passengers) but any blocked either way with the sender; `noticeDelaySeconds` how long their
+     * e-mail/push waits (as for 'message.sent').
+     */
+    'ride.message_sent': {
+      rideId: number;
+      eventId: number;
+      eventTitle: string;
+      messageId: number;
+      senderId: string;
+      content: string;
+      to: string[];
+      noticeDelaySeconds: number;
     };
   }
 }

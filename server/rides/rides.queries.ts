@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventRegistrations, rideMessages, ridePassengers, rides, users } from '../db/schema';
+import { eventRegistrations, events, rideMessages, ridePassengers, rides, users } from '../db/schema';
 
 export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
@@ -173,4 +173,135 @@ export async function listRideMessages(db: Db, rideId: number) {
     .orderBy(sql`${rideMessages.sentAt} desc`, sql`${rideMessages.id} desc`)
     .limit(200);
   return rows.reverse().map(({ m, sender }) => ({ ...m, sender }));
+}
+
+/** A seat (asked or taken) that one member holds in the other's offer, with what a notice needs. */
+export type SharedSeatRow = {
+  rideId: number;
+  eventId: number;
+  eventTitle: string;
+  driverId: string;
+  passengerId: string;
+  status: RidePassengerRow['status'];
+};
+
+/**
+ * The seats either member holds in the other's rides to events not yet ended, the rides locked FOR
+ * UPDATE (like join and accept, so a block and an accept of the same seat queue on one lock).
+ */
+export async function lockSeatsBetween(db: Db, a: string, b: string, now: Date): Promise<SharedSeatRow[]> {
+  return db
+    .select({
+      rideId: rides.id,
+      eventId: rides.eventId,
+      eventTitle: events.title,
+      driverId: rides.userId,
+      passengerId: ridePassengers.userId,
+      status: ridePassengers.status,
+    })
+    .from(ridePassengers)
+    .innerJoin(rides, eq(rides.id, ridePassengers.rideId))
+    .innerJoin(events, eq(events.id, rides.eventId))
+    .where(
+      and(
+        or(
+          and(eq(rides.userId, a), eq(ridePassengers.userId, b)),
+          and(eq(rides.userId, b), eq(ridePassengers.userId, a)),
+        ),
+        gt(events.endTime, now),
+      ),
+    )
+    .orderBy(asc(rides.id))
+    .for('update', { of: rides });
+}
+
+/**
+ * Deletes a member's rides (their passengers and conversations go with them) and their seats in
+ * others' rides; answers who must hear: per deleted ride its passengers, per left seat its driver.
+ */
+export async function deleteRidesOfMember(
+  db: Db,
+  userId: string,
+): Promise<{
+  ownRides: { ride: RideRow; eventTitle: string; passengerIds: string[] }[];
+  seats: { ride: RideRow; eventTitle: string; status: RidePassengerRow['status'] }[];
+}> {
+  const own = await db
+    .select({ ride: rides, eventTitle: events.title, passengerId: ridePassengers.userId })
+    .from(rides)
+    .innerJoin(events, eq(events.id, rides.eventId))
+    .leftJoin(ridePassengers, eq(ridePassengers.rideId, rides.id))
+    .where(eq(rides.userId, userId))
+    .orderBy(asc(rides.id));
+  const seats = await db
+    .select({ ride: rides, eventTitle: events.title, status: ridePassengers.status })
+    .from(ridePassengers)
+    .innerJoin(rides, eq(rides.id, ridePassengers.rideId))
+    .innerJoin(events, eq(events.id, rides.eventId))
+    .where(eq(ridePassengers.userId, userId))
+    .orderBy(asc(rides.id));
+  await db.delete(ridePassengers).where(eq(ridePassengers.userId, userId));
+  await db.delete(rides).where(eq(rides.userId, userId));
+  const byRide = new Map<number, { ride: RideRow; eventTitle: string; passengerIds: string[] }>();
+  for (const r of own) {
+    const entry = byRide.get(r.ride.id) ?? { ride: r.ride, eventTitle: r.eventTitle, passengerIds: [] };
+    if (r.passengerId) entry.passengerIds.push(r.passengerId);
+    byRide.set(r.ride.id, entry);
+  }
+  return { ownRides: [...byRide.values()], seats };
+}
+
+/** A member's own offers and requests with their events, for the member's data export. */
+export async function listRidesOfMember(db: Db, userId: string) {
+  return db
+    .select({ ride: rides, eventTitle: events.title, eventStart: events.startTime })
+    .from(rides)
+    .innerJoin(events, eq(events.id, rides.eventId))
+    .where(eq(rides.userId, userId))
+    .orderBy(asc(rides.departAt), asc(rides.id));
+}
+
+/** A member's seats in others' rides (asked or accepted), with the ride, its event and driver. */
+export async function listSeatsOfMember(db: Db, userId: string) {
+  return db
+    .select({
+      ride: rides,
+      eventTitle: events.title,
+      eventStart: events.startTime,
+      status: ridePassengers.status,
+      askedAt: ridePassengers.createdAt,
+      acceptedAt: ridePassengers.acceptedAt,
+      driver: memberColumns,
+    })
+    .from(ridePassengers)
+    .innerJoin(rides, eq(rides.id, ridePassengers.rideId))
+    .innerJoin(events, eq(events.id, rides.eventId))
+    .innerJoin(users, eq(users.id, rides.userId))
+    .where(eq(ridePassengers.userId, userId))
+    .orderBy(asc(rides.departAt), asc(rides.id));
+}
+
+/** The messages a member wrote in ride conversations, for the member's data export. */
+export async function listRideMessagesBy(db: Db, userId: string) {
+  return db
+    .select({
+      id: rideMessages.id,
+      rideId: rideMessages.rideId,
+      content: rideMessages.content,
+      sentAt: rideMessages.sentAt,
+    })
+    .from(rideMessages)
+    .where(eq(rideMessages.senderId, userId))
+    .orderBy(asc(rideMessages.sentAt), asc(rideMessages.id));
+}
+
+/** The driver and accepted passengers of a ride: its conversation's members. */
+export async function listConversationMembers(db: Db, rideId: number): Promise<string[]> {
+  const [ride] = await db.select({ userId: rides.userId }).from(rides).where(eq(rides.id, rideId));
+  if (!ride) return [];
+  const rows = await db
+    .select({ userId: ridePassengers.userId })
+    .from(ridePassengers)
+    .where(and(eq(ridePassengers.rideId, rideId), eq(ridePassengers.status, 'accepted')));
+  return [ride.userId, ...rows.map((r) => r.userId)];
 }

@@ -192,6 +192,7 @@ export async function ridesRoutes(app: FastifyInstance) {
         rideId: request.params.id,
         caller: user,
         content: request.body.content,
+        noticeDelaySeconds: app.config.NOTIFY_MESSAGE_DELAY_SECONDS,
       });
       return reply.code(201).send(m);
     },

@@ -122,17 +122,39 @@ async function rideForCaller(db: Db, rideId: number, callerId: string, opts: { l
 }
 
 /**
+ * Runs `fn` in a transaction on the ride locked FOR UPDATE (after rideForCaller's checks): joins, leaves,
+ * accepts and declines of one offer queue on this lock, so the seats counted under it stay true.
+ */
+async function withLockedRide<T>(
+  db: Db,
+  rideId: number,
+  callerId: string,
+  fn: (tx: Db, ride: q.RideRow, event: EventRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { ride, event } = await rideForCaller(tx, rideId, callerId, { lock: true });
+    return fn(tx, ride, event);
+  });
+}
+
+/** 409 'full' unless the offer (locked by the caller) has a seat nobody accepted yet. */
+async function requireFreeSeat(tx: Db, ride: q.RideRow): Promise<void> {
+  if (ride.seats === null || (await q.countAccepted(tx, ride.id)) >= ride.seats) {
+    throw new ConflictError(msg.rideFull);
+  }
+}
+
+/**
  * POST /api/rides/{id}/join: asks the driver for a seat (the driver accepts). Under the ride's lock, so a
  * join never lands in a full car.
  */
 export async function joinRide(db: Db, p: { rideId: number; caller: Caller; now?: Date }): Promise<void> {
   const now = p.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     if (isClosed(event, now)) throw new ValidationError(msg.rideEventClosed);
     if (ride.userId === p.caller.id) throw new ValidationError(msg.rideOwnRide);
     if (ride.kind !== 'offer' || ride.seats === null) throw new ValidationError(msg.rideJoinOnlyOffers);
-    if ((await q.countAccepted(tx, ride.id)) >= ride.seats) throw new ConflictError(msg.rideFull);
+    await requireFreeSeat(tx, ride);
     if (!(await q.insertPassenger(tx, ride.id, p.caller.id))) throw new ConflictError(msg.rideAlreadyJoined);
     await tell(tx, 'join_requested', ride, event, p.caller, [ride.userId]);
   });
@@ -140,8 +162,7 @@ export async function joinRide(db: Db, p: { rideId: number; caller: Caller; now?
 
 /** POST /api/rides/{id}/leave: the caller leaves (an accepted passenger frees the seat; the driver hears). */
 export async function leaveRide(db: Db, p: { rideId: number; caller: Caller }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     const gone = await q.deletePassenger(tx, ride.id, p.caller.id);
     if (!gone) throw new NotFoundError(msg.rideNotJoined);
     await tell(tx, 'left', ride, event, p.caller, [ride.userId]);
@@ -156,15 +177,12 @@ export async function acceptRidePassenger(
   db: Db,
   p: { rideId: number; passengerId: string; caller: Caller },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     if (ride.userId !== p.caller.id) throw new ForbiddenError(msg.rideOnlyDriver);
     const passenger = await q.findPassenger(tx, ride.id, p.passengerId);
     if (!passenger) throw new NotFoundError(msg.ridePassengerNotFound);
     if (passenger.status === 'accepted') return;
-    if (ride.seats === null || (await q.countAccepted(tx, ride.id)) >= ride.seats) {
-      throw new ConflictError(msg.rideFull);
-    }
+    await requireFreeSeat(tx, ride);
     await q.acceptPassenger(tx, ride.id, p.passengerId);
     await tell(tx, 'accepted', ride, event, p.caller, [p.passengerId]);
   });
@@ -175,8 +193,7 @@ export async function declineRidePassenger(
   db: Db,
   p: { rideId: number; passengerId: string; caller: Caller },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { ride, event } = await rideForCaller(tx, p.rideId, p.caller.id, { lock: true });
+  await withLockedRide(db, p.rideId, p.caller.id, async (tx, ride, event) => {
     if (ride.userId !== p.caller.id) throw new ForbiddenError(msg.rideOnlyDriver);
     const gone = await q.deletePassenger(tx, ride.id, p.passengerId);
     if (!gone) throw new NotFoundError(msg.ridePassengerNotFound);
@@ -208,7 +225,7 @@ export async function deleteOwnRide(db: Db, p: { rideId: number; caller: Caller 
 
 /** The ride for its conversation: the driver and accepted passengers only (403 for anyone else). */
 async function rideForChat(db: Db, rideId: number, callerId: string) {
-  const { ride } = await rideForCaller(db, rideId, callerId);
+  const { ride, event } = await rideForCaller(db, rideId, callerId);
   const me = await q.findPassenger(db, ride.id, callerId);
   const facts = {
     mine: ride.userId === callerId,
@@ -217,28 +234,52 @@ async function rideForChat(db: Db, rideId: number, callerId: string) {
     full: false,
   };
   if (!canUseRideChat(facts)) throw new ForbiddenError(msg.rideConversationClosed);
-  return ride;
+  return { ride, event };
 }
 
-/** GET /api/rides/{id}/messages */
+/** GET /api/rides/{id}/messages: without the messages of anyone blocked either way (fellow passengers). */
 export async function listRideConversation(
   db: Db,
   p: { rideId: number; callerId: string },
 ): Promise<RideMessage[]> {
   await rideForChat(db, p.rideId, p.callerId);
-  return (await q.listRideMessages(db, p.rideId)).map(presentRideMessage);
+  const blocked = new Set(await findBlockedEitherWay(db, p.callerId));
+  return (await q.listRideMessages(db, p.rideId))
+    .filter((m) => !blocked.has(m.senderId))
+    .map(presentRideMessage);
 }
 
-/** POST /api/rides/{id}/messages */
+/**
+ * POST /api/rides/{id}/messages: stored, and told to the conversation's other members (notifications
+ * writes their notices), none blocked either way with the sender.
+ */
 export async function sendRideMessage(
   db: Db,
-  p: { rideId: number; caller: Caller; content: string },
+  p: { rideId: number; caller: Caller; content: string; noticeDelaySeconds: number },
 ): Promise<RideMessage> {
-  await rideForChat(db, p.rideId, p.caller.id);
-  const row = await q.insertRideMessage(db, { rideId: p.rideId, senderId: p.caller.id, content: p.content });
-  const sender = await q.findRideMember(db, p.caller.id);
-  if (!sender) throw new NotFoundError(msg.rideNotFound);
-  return presentRideMessage({ ...row, sender });
+  return db.transaction(async (tx) => {
+    const { ride, event } = await rideForChat(tx, p.rideId, p.caller.id);
+    const row = await q.insertRideMessage(tx, { rideId: ride.id, senderId: p.caller.id, content: p.content });
+    const sender = await q.findRideMember(tx, p.caller.id);
+    if (!sender) throw new NotFoundError(msg.rideNotFound);
+    const blocked = new Set(await findBlockedEitherWay(tx, p.caller.id));
+    const to = (await q.listConversationMembers(tx, ride.id)).filter(
+      (id) => id !== p.caller.id && !blocked.has(id),
+    );
+    if (to.length > 0) {
+      await publish(tx, 'ride.message_sent', {
+        rideId: ride.id,
+        eventId: ride.eventId,
+        eventTitle: event.title,
+        messageId: row.id,
+        senderId: p.caller.id,
+        content: row.content,
+        to,
+        noticeDelaySeconds: p.noticeDelaySeconds,
+      });
+    }
+    return presentRideMessage({ ...row, sender });
+  });
 }
 
 /**
@@ -255,5 +296,56 @@ export async function removeRidesOfCancelledEvent(tx: Db, event: EventRow): Prom
     eventTitle: event.title,
     actorName: '',
     to: involved,
+  });
+}
+
+/**
+ * A block between two members (issue 30): neither keeps a seat in the other's rides to events not yet
+ * ended, so the seat frees and the ride's conversation (driver and accepted passengers) loses the
+ * passenger. In the block's transaction. The passenger hears only that they are no longer in the ride,
+ * the driver of an accepted seat only that a seat is free: nobody learns of the block.
+ */
+export async function separateBlockedPair(tx: Db, a: string, b: string, now = new Date()): Promise<void> {
+  const seats = await q.lockSeatsBetween(tx, a, b, now);
+  for (const seat of seats) {
+    await q.deletePassenger(tx, seat.rideId, seat.passengerId);
+    await tellQuietly(tx, 'removed', seat, [seat.passengerId]);
+    if (seat.status === 'accepted') await tellQuietly(tx, 'seat_freed', seat, [seat.driverId]);
+  }
+}
+
+/**
+ * A deleted account takes its rides with it, in the deletion's transaction: its offers and requests (with
+ * their seats and conversations) and its seats in others' rides. Passengers hear they are no longer in
+ * the ride, drivers of an accepted seat that a seat is free; no name is given.
+ */
+export async function removeRidesOfMember(tx: Db, userId: string): Promise<void> {
+  const { ownRides, seats } = await q.deleteRidesOfMember(tx, userId);
+  for (const { ride, eventTitle, passengerIds } of ownRides) {
+    await tellQuietly(tx, 'removed', { rideId: ride.id, eventId: ride.eventId, eventTitle }, passengerIds);
+  }
+  for (const { ride, eventTitle, status } of seats) {
+    if (status !== 'accepted') continue;
+    await tellQuietly(tx, 'seat_freed', { rideId: ride.id, eventId: ride.eventId, eventTitle }, [
+      ride.userId,
+    ]);
+  }
+}
+
+/** Publishes a change whose notice names nobody. */
+async function tellQuietly(
+  tx: Db,
+  kind: 'removed' | 'seat_freed',
+  ride: { rideId: number; eventId: number; eventTitle: string },
+  to: string[],
+) {
+  if (to.length === 0) return;
+  await publish(tx, 'ride.changed', {
+    kind,
+    rideId: ride.rideId,
+    eventId: ride.eventId,
+    eventTitle: ride.eventTitle,
+    actorName: '',
+    to,
   });
 }
