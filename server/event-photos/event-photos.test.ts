@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../auth/users.presenter';
 import { eventPhotos, images } from '../db/schema';
+import { isHeic } from '../images/heic';
 import { cleanUpUnusedImages } from '../images/images.jobs';
 import { insertImage } from '../images/images.queries';
-import { smallJpeg } from '../images/images.test-helpers';
+import { heicWithGps, multipart, smallJpeg, withHeicSize } from '../images/images.test-helpers';
 import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { hasGpsPointer, jpegWithGps, uploadPhoto } from './event-photos.test-helpers';
@@ -195,6 +196,79 @@ describe('trip photos: /api/events/{id}/photos', () => {
       expect(meta.xmp, url).toBeUndefined();
       expect(out.rawPayload.includes(Buffer.from('GolfKamera')), url).toBe(false);
     }
+  });
+
+  it('takes an iPhone’s HEIC (decided by its bytes, not its name): re-encoded to JPEG, AVIF/WebP copies, no EXIF or GPS', async () => {
+    const input = await heicWithGps();
+    expect(isHeic(input)).toBe(true);
+    expect(hasGpsPointer(input)).toBe(true); // the test's HEIC does carry a position …
+    expect(input.includes(Buffer.from('GolfKamera'))).toBe(true); // … and a camera make
+    // Sent as a browser on Windows sends a .heic it has no type for.
+    const m = multipart(
+      { altText: 'Utslag från tee 7', consent: 'true' },
+      { data: input, name: 'IMG_0042.HEIC', type: 'application/octet-stream' },
+    );
+    const res = await b.post(`/api/events/${started}/photos`, m.body, m.headers);
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json() as {
+      imageId: string;
+      width: number;
+      height: number;
+      variants: { url: string }[];
+    };
+    expect(photo).toMatchObject({ width: 320, height: 240 });
+    const [img] = await t.db.select().from(images).where(eq(images.id, photo.imageId));
+    expect(img).toMatchObject({ mimeType: 'image/jpeg', entityType: 'event_photo', width: 320, height: 240 });
+    const expected: Record<string, [string, string]> = {
+      [`/api/images/${photo.imageId}/original`]: ['image/jpeg', 'jpeg'],
+      [`/api/images/${photo.imageId}/thumbnail`]: ['image/jpeg', 'jpeg'],
+      [`/api/images/${photo.imageId}/w/320.avif`]: ['image/avif', 'heif'],
+      [`/api/images/${photo.imageId}/w/320.webp`]: ['image/webp', 'webp'],
+    };
+    expect(photo.variants.map((v) => v.url).sort()).toEqual(Object.keys(expected).slice(2).sort());
+    for (const [url, [type, format]] of Object.entries(expected)) {
+      const out = await b.get(url);
+      expect(out.statusCode, url).toBe(200);
+      expect(out.headers['content-type'], url).toBe(type);
+      const meta = await sharp(out.rawPayload).metadata();
+      expect(meta.format, url).toBe(format);
+      expect(meta.width, url).toBe(320);
+      expect(meta.exif, url).toBeUndefined();
+      expect(meta.xmp, url).toBeUndefined();
+      expect(hasGpsPointer(out.rawPayload), url).toBe(false);
+      expect(out.rawPayload.includes(Buffer.from('GolfKamera')), url).toBe(false);
+    }
+    // The pixels are the photo's, not a blank: the left edge is dark, the right edge red (the fixture's gradient).
+    const { data, info } = await sharp((await b.get(`/api/images/${photo.imageId}/original`)).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const red = (x: number) => data[(120 * info.width + x) * info.channels];
+    expect(red(2)).toBeLessThan(40);
+    expect(red(317)).toBeGreaterThan(200);
+  });
+
+  it('answers a broken or oversized HEIC with 400 and a Swedish message, never a 500', async () => {
+    const good = await heicWithGps();
+    const mdat = good.indexOf('mdat') + 4;
+    const cases: [string, Buffer, string][] = [
+      ['only the header', Buffer.concat([good.subarray(0, 40), Buffer.alloc(200)]), msg.imageInvalid],
+      ['cut short', good.subarray(0, Math.floor(good.length / 2)), msg.imageInvalid],
+      [
+        'HEVC data zeroed',
+        Buffer.concat([good.subarray(0, mdat), Buffer.alloc(good.length - mdat)]),
+        msg.imageInvalid,
+      ],
+      // Refused from the container's stated size, before any pixel is decoded.
+      ['claims 10000×5000 px', withHeicSize(good, 10_000, 5_000), msg.imageTooManyPixels],
+    ];
+    const before = (await t.db.select().from(images)).length;
+    for (const [name, bytes, message] of cases) {
+      expect(isHeic(bytes), name).toBe(true);
+      const res = await uploadPhoto(b, started, ok, bytes);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message, name).toBe(message);
+    }
+    expect((await t.db.select().from(images)).length).toBe(before);
   });
 
   it('never lists photos across a block, either way (admins see all)', async () => {
