@@ -271,6 +271,65 @@ describe('trip photos: /api/events/{id}/photos', () => {
     expect((await t.db.select().from(images)).length).toBe(before);
   });
 
+  it('serves a photo’s image only to whoever sees the photo, privately: 404 to visitors, outsiders, a blocked member and its reporter', async () => {
+    const photo = await annaUploads('Anna på green 9');
+    const base = `/api/images/${photo.imageId}`;
+    const urls = [`${base}/original`, `${base}/thumbnail`, `${base}/w/320.webp`, `${base}/w/320.avif`];
+    const expectSees = async (client: TestClient, who: string) => {
+      for (const url of urls) {
+        const res = await client.get(url);
+        expect(res.statusCode, `${who} ${url}`).toBe(200);
+        // Never a shared cache, and asked again each time so that a block or a report counts at once.
+        expect(res.headers['cache-control'], url).toBe('private, no-cache');
+      }
+    };
+    const expectHidden = async (client: TestClient, who: string) => {
+      for (const url of urls) {
+        const res = await client.get(url);
+        expect(res.statusCode, `${who} ${url}`).toBe(404);
+        expect(res.json().message).toBe(msg.imageNotFound); // as if there were no such image
+      }
+    };
+    await expectSees(a, 'the uploader');
+    await expectSees(b, 'a registered participant');
+    await expectSees(c, 'a checked-in participant');
+    await expectSees(mod, 'an admin');
+    await expectHidden(t.anon, 'a visitor');
+    await expectHidden(d, 'a member outside the event');
+    await expectHidden(e, 'the waitlist');
+    const etag = String((await b.get(urls[0])).headers.etag);
+    expect((await b.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await d.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(404); // no 304 to an outsider
+
+    // A block, either way, hides it from the other at once (the browser's revalidation too).
+    for (const [blocker, blockedId] of [
+      [b, anna.id], // Bo blocks the uploader
+      [a, bo.id], // the uploader blocks Bo
+    ] as const) {
+      await blocker.post('/api/blocks', { userId: blockedId });
+      try {
+        await expectHidden(b, 'a member a block separates from the uploader');
+        expect((await b.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(404);
+        await expectSees(a, 'the uploader, despite the block');
+      } finally {
+        await blocker.delete(`/api/blocks/${blockedId}`);
+      }
+    }
+    await expectSees(b, 'a participant once the block is lifted');
+
+    // Its reporter no longer sees it; the others and the moderators (the queue) still do.
+    const report = await c.post('/api/reports', { targetType: 'photo', targetId: photo.id, reason: 'spam' });
+    expect(report.statusCode).toBe(201);
+    await expectHidden(c, 'the reporter');
+    await expectSees(b, 'another participant');
+    await expectSees(mod, 'an admin, for the queue');
+
+    // A trip photo's image without a photo row (before the clean-up takes it) is served to nobody.
+    const orphan = await photoImage(anna.id);
+    for (const client of [a, b, mod])
+      expect((await client.get(`/api/images/${orphan.id}/original`)).statusCode).toBe(404);
+  });
+
   it('never lists photos across a block, either way (admins see all)', async () => {
     const annas = await annaUploads('Anna på rangen');
     await a.post('/api/blocks', { userId: bo.id });
