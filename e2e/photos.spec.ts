@@ -54,7 +54,7 @@ test.describe('trip photos (issue 30)', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(180_000); // three browser contexts, each with its own login
+    test.setTimeout(180_000); // four browser contexts
     // The admin makes an event that started an hour ago.
     await loginAs(page, ADMIN);
     const start = new Date(Date.now() - 3_600_000);
@@ -127,7 +127,9 @@ test.describe('trip photos (issue 30)', () => {
       await member.keyboard.press('Escape');
 
       // On a touch screen the viewer follows a swipe: to the left the next photo, to the right back.
+      // (The same member, signed in: the phone gets the session cookie of the context above.)
       const phone = await browser.newContext({
+        storageState: await context.storageState(),
         serviceWorkers: 'block',
         viewport: { width: 390, height: 844 },
         hasTouch: true,
@@ -135,7 +137,6 @@ test.describe('trip photos (issue 30)', () => {
       });
       try {
         const touch = await phone.newPage();
-        await loginAs(touch, PRO);
         await touch.goto(`/events/${event.id}`);
         await touch
           .getByRole('region', { name: 'Bilder' })
