@@ -13,7 +13,20 @@ export const MAX_PARTICIPANTS_DEFAULT = 16;
 export const MAX_PARTICIPANTS_MIN = 4;
 export const MAX_PARTICIPANTS_STEP = 4;
 export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** The image types an upload may be (decided on the server from the bytes; HEIC is decoded and stored as JPEG). */
+export const IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+/**
+ * A file input's `accept` for images: the types, and HEIC's endings for systems that give a .heic file no
+ * type (Windows). Listing HEIC also makes an iPhone send its HEIC as it is, not a larger JPEG copy.
+ */
+export const IMAGE_ACCEPT = [...IMAGE_TYPES, '.heic', '.heif'].join(',');
 /** Widths (px) of the resized copies of a stored image (GET /api/images/{id}/w/{width}.{format}). */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];

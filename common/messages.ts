@@ -44,7 +44,7 @@ export const msg = {
   lookingForMin: 'Välj minst 1 alternativ',
   validationFailed: 'Validering misslyckades',
   imageTooLarge: 'Bildfilen får inte vara större än 3MB',
-  imageWrongType: 'Endast JPEG, PNG, GIF och WebP-bilder är tillåtna',
+  imageWrongType: 'Endast JPEG, PNG, GIF, WebP och HEIC-bilder är tillåtna',
   imageInvalid: 'Filen är ingen giltig bild',
 
   // Members and profile (spec §2, §5, §8; server rules where the spec is silent)

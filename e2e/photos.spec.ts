@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, loginAs, PRO, test } from './support';
 
@@ -13,6 +13,31 @@ async function call(page: Page, method: 'POST', url: string, data?: unknown) {
   return res.json();
 }
 
+/**
+ * A sideways one-finger swipe across an element through Chromium's own touch input (CDP
+ * Input.dispatchTouchEvent: touchStart, a few touchMoves, touchEnd), as a phone's screen sends it.
+ * `dx` < 0 swipes to the left.
+ */
+async function swipe(page: Page, target: Locator, dx: number) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to swipe on');
+  const y = box.y + box.height / 2;
+  const x0 = box.x + box.width / 2 - dx / 2;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
+    for (let i = 1; i <= 6; i++) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: x0 + (dx * i) / 6, y: y + i }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+}
+
 const PHOTOS = [
   { alt: 'Fyra spelare skrattar på första tee', colour: '#2f7d32' },
   { alt: 'Solnedgång över artonde green', colour: '#c26a1b' },
@@ -25,11 +50,11 @@ const jpeg = (background: string) =>
     .toBuffer();
 
 test.describe('trip photos (issue 30)', () => {
-  test('a participant uploads photos with alt text and consent, opens the viewer, moves with the keys and closes it', async ({
+  test('a participant uploads photos with alt text and consent, opens the viewer, moves with the keys, swipes on a phone and closes it', async ({
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000); // four browser contexts
     // The admin makes an event that started an hour ago.
     await loginAs(page, ADMIN);
     const start = new Date(Date.now() - 3_600_000);
@@ -100,6 +125,61 @@ test.describe('trip photos (issue 30)', () => {
       const box = await member.getByRole('dialog', { name: 'Bild 1 av 2' }).boundingBox();
       expect(box?.width).toBeGreaterThanOrEqual(389);
       await member.keyboard.press('Escape');
+
+      // On a touch screen the viewer follows a swipe: to the left the next photo, to the right back.
+      // (The same member, signed in: the phone gets the session cookie of the context above.)
+      const phone = await browser.newContext({
+        storageState: await context.storageState(),
+        serviceWorkers: 'block',
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      try {
+        const touch = await phone.newPage();
+        await touch.goto(`/events/${event.id}`);
+        await touch
+          .getByRole('region', { name: 'Bilder' })
+          .getByRole('button', { name: `Visa bild 1 av 2: ${photos[1].alt}` })
+          .click();
+        const shown = touch
+          .getByRole('dialog', { name: 'Bild 1 av 2' })
+          .getByRole('img', { name: photos[1].alt });
+        await expect(shown).toBeVisible();
+        await swipe(touch, shown, -200);
+        const next = touch
+          .getByRole('dialog', { name: 'Bild 2 av 2' })
+          .getByRole('img', { name: photos[0].alt });
+        await expect(next).toBeVisible();
+        // A mostly vertical move is no swipe.
+        const box = await next.boundingBox();
+        const cdp = await phone.newCDPSession(touch);
+        const at = { x: (box?.x ?? 0) + 100, y: (box?.y ?? 0) + 20 };
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: at.x + 60, y: at.y + 150 }],
+        });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        // Nor is a sideways move of two fingers (a pinch or a pan of the zoomed photo).
+        const two = (dx: number) => [
+          { x: at.x + dx, y: at.y + 40, id: 1 },
+          { x: at.x + 80 + dx, y: at.y + 40, id: 2 },
+        ];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: two(0) });
+        for (const dx of [-50, -100, -150])
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: two(dx) });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await cdp.detach();
+        // (With two photos any step shows 'Bild 1 av 2': a wrong one makes the swipe back below fail.)
+        await expect(touch.getByRole('dialog', { name: 'Bild 2 av 2' })).toBeVisible();
+        await swipe(touch, next, 200);
+        await expect(
+          touch.getByRole('dialog', { name: 'Bild 1 av 2' }).getByRole('img', { name: photos[1].alt }),
+        ).toBeVisible();
+      } finally {
+        await phone.close();
+      }
 
       // 'Mina bilder' on the profile lists both.
       await member.goto('/profile');

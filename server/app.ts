@@ -45,6 +45,7 @@ import { handleEventFeeEvent } from './event-payments/event-payments.service';
 import { countEventPhotos } from './event-photos/event-photos.queries';
 // Trip photos (issue 30)
 import { eventPhotosRoutes } from './event-photos/event-photos.routes';
+import { canSeePhotoImage } from './event-photos/event-photos.service';
 import { eventCourseSubscriptions } from './events/course-subscriptions';
 import { eventsRoutes } from './events/events.routes';
 import { exportsRoutes } from './exports/exports.routes';
@@ -293,7 +294,15 @@ export async function buildApp({
   await app.register(scoringRoutes);
   await app.register(auditRoutes);
   await app.register(exportsRoutes);
-  await app.register(imagesRoutes);
+  await app.register(imagesRoutes, {
+    // A trip photo's bytes under the gallery's rules (its reports are the reports domain's).
+    privateImages: {
+      event_photo: (db, viewer, imageId) =>
+        canSeePhotoImage(db, viewer, imageId, async (d, reporterId, photoId) =>
+          (await listReportedTargetIds(d, reporterId, 'photo')).includes(photoId),
+        ),
+    },
+  });
   await app.register(membersRoutes);
   await app.register(blocksRoutes);
   await app.register(blockedPairsRoutes);

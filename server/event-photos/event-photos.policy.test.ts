@@ -4,6 +4,7 @@ import {
   canDeletePhoto,
   canReportPhoto,
   canSeeEventPhotos,
+  canSeePhoto,
   isPhotoParticipant,
   photoUploadRefusal,
 } from './event-photos.policy';
@@ -43,5 +44,17 @@ describe('trip photo rules', () => {
     expect(canDeletePhoto(admin, { uploadedBy: 'm2' })).toBe(true);
     expect(canReportPhoto(member, { uploadedBy: 'm1' })).toBe(false);
     expect(canReportPhoto(member, { uploadedBy: 'm2' })).toBe(true);
+  });
+
+  it('shows one photo’s image as the gallery does, to its uploader and admins always', () => {
+    const seen = { uploadedBy: 'm2', participant: true, blocked: false, reported: false };
+    expect(canSeePhoto(member, seen)).toBe(true);
+    expect(canSeePhoto(null, seen)).toBe(false);
+    expect(canSeePhoto(member, { ...seen, participant: false })).toBe(false);
+    expect(canSeePhoto(member, { ...seen, blocked: true })).toBe(false);
+    expect(canSeePhoto(member, { ...seen, reported: true })).toBe(false);
+    const hidden = { uploadedBy: 'm1', participant: false, blocked: true, reported: true };
+    expect(canSeePhoto(member, hidden)).toBe(true); // m1's own photo
+    expect(canSeePhoto(admin, hidden)).toBe(true);
   });
 });

@@ -127,6 +127,20 @@ export async function findShownPhoto(db: Db, photoId: string): Promise<PhotoWith
   return row;
 }
 
+/** The shown photo of an image (its id, event and uploader), or undefined: none, or removed. */
+export async function findShownPhotoByImage(
+  db: Db,
+  imageId: string,
+): Promise<Pick<EventPhotoRow, 'id' | 'eventId' | 'uploadedBy'> | undefined> {
+  const [row] = await db
+    .select({ id: eventPhotos.id, eventId: eventPhotos.eventId, uploadedBy: eventPhotos.uploadedBy })
+    .from(eventPhotos)
+    .innerJoin(images, eq(images.id, eventPhotos.imageId))
+    .where(and(eq(eventPhotos.imageId, imageId), shown()))
+    .limit(1);
+  return row;
+}
+
 /** A moderator's removal: the photo is hidden for everyone (once). */
 export async function markPhotoRemoved(
   tx: Db,

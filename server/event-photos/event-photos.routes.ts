@@ -53,7 +53,7 @@ export async function eventPhotosRoutes(app: FastifyInstance, opts: EventPhotosR
     {
       schema: {
         tags: ['event-photos'],
-        summary: `Add a photo of an event (multipart: altText, consent=true, then image; JPEG, PNG, GIF or WebP, at most 3 MB, re-encoded without metadata): its participants, once it has started, at most ${EVENT_PHOTOS_PER_MEMBER} each`,
+        summary: `Add a photo of an event (multipart: altText, consent=true, then image; JPEG, PNG, GIF, WebP or HEIC, at most 3 MB, re-encoded without metadata): its participants, once it has started, at most ${EVENT_PHOTOS_PER_MEMBER} each`,
         consumes: ['multipart/form-data'],
         params: eventIdParamsSchema,
         response: {

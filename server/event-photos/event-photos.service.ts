@@ -12,6 +12,7 @@ import { findLiveRegistration } from '../registrations/registrations.queries';
 import {
   canDeletePhoto,
   canSeeEventPhotos,
+  canSeePhoto,
   isPhotoParticipant,
   photoUploadRefusal,
 } from './event-photos.policy';
@@ -19,6 +20,7 @@ import {
   countMemberEventPhotos,
   findMemberPhotoImageIds,
   findShownPhoto,
+  findShownPhotoByImage,
   insertEventPhoto,
   listEventPhotos,
   lockMemberPhotos,
@@ -118,6 +120,34 @@ export async function listPhotosFor(
 ): Promise<PhotoWithImage[]> {
   const hiddenUploaders = blocksHideMembersFrom(actor) ? await findBlockedEitherWay(db, actor.id) : [];
   return listEventPhotos(db, { eventId, hiddenUploaders, hiddenPhotoIds: reportedByViewer });
+}
+
+/** Whether a member reported a photo (reports sit above this domain: the app hands in their query). */
+export type PhotoReportedBy = (db: Db, reporterId: string, photoId: string) => Promise<boolean>;
+
+/**
+ * Whether a viewer may have a trip photo's image bytes (GET /api/images/{id}/…, asked by the image
+ * routes for an `event_photo` image): false for an image of no shown photo, else the gallery's rules
+ * for that one photo (canSeePhoto). The uploader and admins cost one query; other members up to four.
+ */
+export async function canSeePhotoImage(
+  db: Db,
+  viewer: Actor | null,
+  imageId: string,
+  reportedBy: PhotoReportedBy,
+): Promise<boolean> {
+  if (!viewer) return false;
+  const photo = await findShownPhotoByImage(db, imageId);
+  if (!photo) return false;
+  const facts = { uploadedBy: photo.uploadedBy, participant: false, blocked: false, reported: false };
+  if (canSeePhoto(viewer, facts)) return true; // the uploader, an admin
+  facts.participant = isPhotoParticipant(await findLiveRegistration(db, photo.eventId, viewer.id));
+  if (!facts.participant) return false;
+  facts.blocked =
+    blocksHideMembersFrom(viewer) && (await findBlockedEitherWay(db, viewer.id)).includes(photo.uploadedBy);
+  if (facts.blocked) return false;
+  facts.reported = await reportedBy(db, viewer.id, photo.id);
+  return canSeePhoto(viewer, facts);
 }
 
 /** Deletes a photo (its image and every copy): its uploader or an admin; 404 for a photo of another event. */

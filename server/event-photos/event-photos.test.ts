@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../auth/users.presenter';
 import { eventPhotos, images } from '../db/schema';
+import { isHeic } from '../images/heic';
 import { cleanUpUnusedImages } from '../images/images.jobs';
 import { insertImage } from '../images/images.queries';
-import { smallJpeg } from '../images/images.test-helpers';
+import { heicWithGps, multipart, smallJpeg, withHeicSize } from '../images/images.test-helpers';
 import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
 import { hasGpsPointer, jpegWithGps, uploadPhoto } from './event-photos.test-helpers';
@@ -195,6 +196,138 @@ describe('trip photos: /api/events/{id}/photos', () => {
       expect(meta.xmp, url).toBeUndefined();
       expect(out.rawPayload.includes(Buffer.from('GolfKamera')), url).toBe(false);
     }
+  });
+
+  it('takes an iPhone’s HEIC (decided by its bytes, not its name): re-encoded to JPEG, AVIF/WebP copies, no EXIF or GPS', async () => {
+    const input = await heicWithGps();
+    expect(isHeic(input)).toBe(true);
+    expect(hasGpsPointer(input)).toBe(true); // the test's HEIC does carry a position …
+    expect(input.includes(Buffer.from('GolfKamera'))).toBe(true); // … and a camera make
+    // Sent as a browser on Windows sends a .heic it has no type for.
+    const m = multipart(
+      { altText: 'Utslag från tee 7', consent: 'true' },
+      { data: input, name: 'IMG_0042.HEIC', type: 'application/octet-stream' },
+    );
+    const res = await b.post(`/api/events/${started}/photos`, m.body, m.headers);
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json() as {
+      imageId: string;
+      width: number;
+      height: number;
+      variants: { url: string }[];
+    };
+    expect(photo).toMatchObject({ width: 320, height: 240 });
+    const [img] = await t.db.select().from(images).where(eq(images.id, photo.imageId));
+    expect(img).toMatchObject({ mimeType: 'image/jpeg', entityType: 'event_photo', width: 320, height: 240 });
+    const expected: Record<string, [string, string]> = {
+      [`/api/images/${photo.imageId}/original`]: ['image/jpeg', 'jpeg'],
+      [`/api/images/${photo.imageId}/thumbnail`]: ['image/jpeg', 'jpeg'],
+      [`/api/images/${photo.imageId}/w/320.avif`]: ['image/avif', 'heif'],
+      [`/api/images/${photo.imageId}/w/320.webp`]: ['image/webp', 'webp'],
+    };
+    expect(photo.variants.map((v) => v.url).sort()).toEqual(Object.keys(expected).slice(2).sort());
+    for (const [url, [type, format]] of Object.entries(expected)) {
+      const out = await b.get(url);
+      expect(out.statusCode, url).toBe(200);
+      expect(out.headers['content-type'], url).toBe(type);
+      const meta = await sharp(out.rawPayload).metadata();
+      expect(meta.format, url).toBe(format);
+      expect(meta.width, url).toBe(320);
+      expect(meta.exif, url).toBeUndefined();
+      expect(meta.xmp, url).toBeUndefined();
+      expect(hasGpsPointer(out.rawPayload), url).toBe(false);
+      expect(out.rawPayload.includes(Buffer.from('GolfKamera')), url).toBe(false);
+    }
+    // The pixels are the photo's, not a blank: the left edge is dark, the right edge red (the fixture's gradient).
+    const { data, info } = await sharp((await b.get(`/api/images/${photo.imageId}/original`)).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const red = (x: number) => data[(120 * info.width + x) * info.channels];
+    expect(red(2)).toBeLessThan(40);
+    expect(red(317)).toBeGreaterThan(200);
+  });
+
+  it('answers a broken or oversized HEIC with 400 and a Swedish message, never a 500', async () => {
+    const good = await heicWithGps();
+    const mdat = good.indexOf('mdat') + 4;
+    const cases: [string, Buffer, string][] = [
+      ['only the header', Buffer.concat([good.subarray(0, 40), Buffer.alloc(200)]), msg.imageInvalid],
+      ['cut short', good.subarray(0, Math.floor(good.length / 2)), msg.imageInvalid],
+      [
+        'HEVC data zeroed',
+        Buffer.concat([good.subarray(0, mdat), Buffer.alloc(good.length - mdat)]),
+        msg.imageInvalid,
+      ],
+      // Refused from the container's stated size, before any pixel is decoded.
+      ['claims 10000×5000 px', withHeicSize(good, 10_000, 5_000), msg.imageTooManyPixels],
+    ];
+    const before = (await t.db.select().from(images)).length;
+    for (const [name, bytes, message] of cases) {
+      expect(isHeic(bytes), name).toBe(true);
+      const res = await uploadPhoto(b, started, ok, bytes);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message, name).toBe(message);
+    }
+    expect((await t.db.select().from(images)).length).toBe(before);
+  });
+
+  it('serves a photo’s image only to whoever sees the photo, privately: 404 to visitors, outsiders, a blocked member and its reporter', async () => {
+    const photo = await annaUploads('Anna på green 9');
+    const base = `/api/images/${photo.imageId}`;
+    const urls = [`${base}/original`, `${base}/thumbnail`, `${base}/w/320.webp`, `${base}/w/320.avif`];
+    const expectSees = async (client: TestClient, who: string) => {
+      for (const url of urls) {
+        const res = await client.get(url);
+        expect(res.statusCode, `${who} ${url}`).toBe(200);
+        // Never a shared cache, and asked again each time so that a block or a report counts at once.
+        expect(res.headers['cache-control'], url).toBe('private, no-cache');
+      }
+    };
+    const expectHidden = async (client: TestClient, who: string) => {
+      for (const url of urls) {
+        const res = await client.get(url);
+        expect(res.statusCode, `${who} ${url}`).toBe(404);
+        expect(res.json().message).toBe(msg.imageNotFound); // as if there were no such image
+      }
+    };
+    await expectSees(a, 'the uploader');
+    await expectSees(b, 'a registered participant');
+    await expectSees(c, 'a checked-in participant');
+    await expectSees(mod, 'an admin');
+    await expectHidden(t.anon, 'a visitor');
+    await expectHidden(d, 'a member outside the event');
+    await expectHidden(e, 'the waitlist');
+    const etag = String((await b.get(urls[0])).headers.etag);
+    expect((await b.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await d.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(404); // no 304 to an outsider
+
+    // A block, either way, hides it from the other at once (the browser's revalidation too).
+    for (const [blocker, blockedId] of [
+      [b, anna.id], // Bo blocks the uploader
+      [a, bo.id], // the uploader blocks Bo
+    ] as const) {
+      await blocker.post('/api/blocks', { userId: blockedId });
+      try {
+        await expectHidden(b, 'a member a block separates from the uploader');
+        expect((await b.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(404);
+        await expectSees(a, 'the uploader, despite the block');
+      } finally {
+        await blocker.delete(`/api/blocks/${blockedId}`);
+      }
+    }
+    await expectSees(b, 'a participant once the block is lifted');
+
+    // Its reporter no longer sees it; the others and the moderators (the queue) still do.
+    const report = await c.post('/api/reports', { targetType: 'photo', targetId: photo.id, reason: 'spam' });
+    expect(report.statusCode).toBe(201);
+    await expectHidden(c, 'the reporter');
+    await expectSees(b, 'another participant');
+    await expectSees(mod, 'an admin, for the queue');
+
+    // A trip photo's image without a photo row (before the clean-up takes it) is served to nobody.
+    const orphan = await photoImage(anna.id);
+    for (const client of [a, b, mod])
+      expect((await client.get(`/api/images/${orphan.id}/original`)).statusCode).toBe(404);
   });
 
   it('never lists photos across a block, either way (admins see all)', async () => {

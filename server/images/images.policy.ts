@@ -32,7 +32,18 @@ export function imageAttachRefusal(
   return image.uploadedBy !== null && isSelf(actor, image.uploadedBy) ? null : 'notYours';
 }
 
-/** Attached images are public (events, avatars); a pending one only its uploader sees. */
+/**
+ * Entity types whose images are not public: trip photos ('event_photo'), seen only under the gallery's
+ * rules, which sit in a higher domain (server/event-photos/) and reach the image routes through the app.
+ */
+export const PRIVATE_IMAGE_ENTITY_TYPES = ['event_photo'] as const;
+export type PrivateImageEntityType = (typeof PRIVATE_IMAGE_ENTITY_TYPES)[number];
+
+/** Whether an image's entity type keeps its images private (isPrivateImageType narrows the type). */
+export const isPrivateImageType = (entityType: string): entityType is PrivateImageEntityType =>
+  (PRIVATE_IMAGE_ENTITY_TYPES as readonly string[]).includes(entityType);
+
+/** Attached images of the public types are public (events, avatars); a pending one only its uploader sees. */
 export function canViewImage(viewer: Actor | null, image: ImageOwnership): boolean {
   if (image.entityId !== 'pending') return true;
   return image.uploadedBy !== null && isSelf(viewer, image.uploadedBy);

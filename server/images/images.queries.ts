@@ -53,12 +53,16 @@ export async function findImageBytes(
   db: Db,
   id: string,
   variant: 'original' | 'thumbnail',
-): Promise<{ mimeType: string; data: Buffer; entityId: string; uploadedBy: string | null } | undefined> {
+): Promise<
+  | { mimeType: string; data: Buffer; entityType: string; entityId: string; uploadedBy: string | null }
+  | undefined
+> {
   const column = variant === 'original' ? images.originalData : images.thumbnailData;
   const rows = await db
     .select({
       mimeType: images.mimeType,
       hex: bytesOut(column),
+      entityType: images.entityType,
       entityId: images.entityId,
       uploadedBy: images.uploadedBy,
     })
@@ -71,6 +75,7 @@ export async function findImageBytes(
   return {
     mimeType: row.mimeType,
     data: Buffer.from(row.hex, 'hex'),
+    entityType: row.entityType,
     entityId: row.entityId,
     uploadedBy: row.uploadedBy,
   };
@@ -96,6 +101,7 @@ export async function findImageVariant(
   p: FindImageVariantParams,
 ): Promise<
   | {
+      entityType: string;
       entityId: string;
       uploadedBy: string | null;
       width: number;
@@ -106,6 +112,7 @@ export async function findImageVariant(
   const served = sql<number>`least(${p.width}::int, ${images.width})`;
   const rows = await db
     .select({
+      entityType: images.entityType,
       entityId: images.entityId,
       uploadedBy: images.uploadedBy,
       width: served,
@@ -126,6 +133,7 @@ export async function findImageVariant(
   const row = rows[0];
   if (!row) return undefined;
   return {
+    entityType: row.entityType,
     entityId: row.entityId,
     uploadedBy: row.uploadedBy,
     width: Number(row.width),

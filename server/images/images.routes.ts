@@ -13,10 +13,17 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Actor } from '../auth/auth.policy';
 import { requireUser } from '../auth/current-user';
 import type { UserRow } from '../auth/users.presenter';
+import type { Db } from '../db/client';
 import { authorize, NotFoundError, ValidationError } from '../errors';
-import { canAttachImage, canViewImage } from './images.policy';
+import {
+  canAttachImage,
+  canViewImage,
+  isPrivateImageType,
+  type PrivateImageEntityType,
+} from './images.policy';
 import { findImageBytes, findImageMeta, findImageVariant, type ImageMeta } from './images.queries';
 import {
   attachImage,
@@ -32,8 +39,48 @@ import { readUpload } from './images.upload';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
-// A pending image is its uploader's alone: no shared cache keeps it, the browser revalidates.
-const PENDING_CACHE = 'private, no-cache';
+// A pending upload or a trip photo is not for everyone: no shared cache keeps it, and the browser asks
+// again each time (a 304 after the same check), so a block, a report or a logout takes effect at once.
+const PRIVATE_CACHE = 'private, no-cache';
+
+/** Whether a viewer may see one image of a private entity type (by its id); handed in by the app. */
+export type PrivateImageRule = (db: Db, viewer: Actor | null, imageId: string) => Promise<boolean>;
+
+export interface ImagesRoutesOptions {
+  /**
+   * The rules of the private entity types (trip photos: server/event-photos/), which sit in higher
+   * domains, so the app (server/app.ts) hands them in. An image of a private type without its rule here
+   * is served to nobody.
+   */
+  privateImages?: Partial<Record<PrivateImageEntityType, PrivateImageRule>>;
+}
+
+/** An image as the serving rules see it. */
+interface ServedImage {
+  entityType: string;
+  entityId: string;
+  uploadedBy: string | null;
+}
+
+/**
+ * How an image may be served to this request: 'public' (cached by anyone for a year), 'private'
+ * (this browser only, revalidated), or null (404, as if there were no such image). Only a pending
+ * image or one of a private type needs the session's member; public ones cost no user lookup.
+ */
+async function imageAccess(
+  app: FastifyInstance,
+  opts: ImagesRoutesOptions,
+  request: FastifyRequest,
+  id: string,
+  img: ServedImage,
+): Promise<'public' | 'private' | null> {
+  if (isPrivateImageType(img.entityType)) {
+    const rule = opts.privateImages?.[img.entityType];
+    return rule && (await rule(app.db, await request.currentUser(), id)) ? 'private' : null;
+  }
+  if (img.entityId !== 'pending') return 'public';
+  return canViewImage(await request.currentUser(), img) ? 'private' : null;
+}
 
 function presentImage(m: ImageMeta): ImageInfo {
   return {
@@ -67,11 +114,12 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 
 /**
  * Serves one variant with an ETag (the bytes of an id never change): an attached image
- * publicly with a year-long immutable cache; a pending one only to its uploader
- * (404 to anyone else, as if it did not exist).
+ * publicly with a year-long immutable cache; a pending one only to its uploader and a trip photo
+ * only to those who may see it, privately (404 to anyone else, as if it did not exist).
  */
 async function sendImage(
   app: FastifyInstance,
+  opts: ImagesRoutesOptions,
   request: FastifyRequest<{ Params: { id: string } }>,
   reply: FastifyReply,
   variant: 'original' | 'thumbnail',
@@ -81,10 +129,9 @@ async function sendImage(
   const notModified = matchesEtag(request, etag);
   const img = notModified ? await findImageMeta(app.db, id) : await findImageBytes(app.db, id, variant);
   if (!img) throw new NotFoundError(msg.imageNotFound);
-  const pending = img.entityId === 'pending';
-  // Only a pending image needs the session's member (attached ones cost no user lookup).
-  if (pending && !canViewImage(await request.currentUser(), img)) throw new NotFoundError(msg.imageNotFound);
-  reply.header('cache-control', pending ? PENDING_CACHE : PUBLIC_CACHE).header('etag', etag);
+  const access = await imageAccess(app, opts, request, id, img);
+  if (!access) throw new NotFoundError(msg.imageNotFound);
+  reply.header('cache-control', access === 'public' ? PUBLIC_CACHE : PRIVATE_CACHE).header('etag', etag);
   if (notModified || !('data' in img)) return reply.status(304).send();
   return reply.type(img.mimeType).send(img.data);
 }
@@ -97,6 +144,7 @@ async function sendImage(
  */
 async function sendVariant(
   app: FastifyInstance,
+  opts: ImagesRoutesOptions,
   request: FastifyRequest<{ Params: z.infer<typeof imageVariantParamsSchema> }>,
   reply: FastifyReply,
 ) {
@@ -105,10 +153,10 @@ async function sendVariant(
   const conditional = !!request.headers['if-none-match'];
   let img = await findImageVariant(app.db, { id, width: requested, format, withData: !conditional });
   if (!img) throw new NotFoundError(msg.imageNotFound);
-  const pending = img.entityId === 'pending';
-  if (pending && !canViewImage(await request.currentUser(), img)) throw new NotFoundError(msg.imageNotFound);
+  const access = await imageAccess(app, opts, request, id, img);
+  if (!access) throw new NotFoundError(msg.imageNotFound);
   const etag = `"${id}-w${img.width}.${format}"`;
-  const cacheControl = pending ? PENDING_CACHE : PUBLIC_CACHE;
+  const cacheControl = access === 'public' ? PUBLIC_CACHE : PRIVATE_CACHE;
   if (matchesEtag(request, etag))
     return reply.header('cache-control', cacheControl).header('etag', etag).status(304).send();
   if (conditional) img = await findImageVariant(app.db, { id, width: requested, format, withData: true });
@@ -128,7 +176,7 @@ async function sendVariant(
 }
 
 /** Image upload, linking and serving. */
-export async function imagesRoutes(app: FastifyInstance) {
+export async function imagesRoutes(app: FastifyInstance, opts: ImagesRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -205,7 +253,7 @@ export async function imagesRoutes(app: FastifyInstance) {
       {
         schema: {
           tags: ['images'],
-          summary: `The ${variant} image bytes (immutable, cached for a year, ETag)`,
+          summary: `The ${variant} image bytes (ETag; immutable, cached for a year; a pending upload or a trip photo privately, revalidated, and 404 to anyone who may not see it)`,
           params: imageIdParamsSchema,
           response: {
             200: binary,
@@ -215,7 +263,7 @@ export async function imagesRoutes(app: FastifyInstance) {
           },
         },
       },
-      (request, reply) => sendImage(app, request, reply, variant),
+      (request, reply) => sendImage(app, opts, request, reply, variant),
     );
   }
 
@@ -224,7 +272,7 @@ export async function imagesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['images'],
-        summary: `The image resized to a width (${IMAGE_WIDTHS.join(', ')}; never wider than the image) as AVIF or WebP, made once on first request; an animated image is animated WebP (immutable, cached for a year, ETag)`,
+        summary: `The image resized to a width (${IMAGE_WIDTHS.join(', ')}; never wider than the image) as AVIF or WebP, made once on first request; an animated image is animated WebP (caching and access as the original)`,
         params: imageVariantParamsSchema,
         response: {
           200: binary,
@@ -235,6 +283,6 @@ export async function imagesRoutes(app: FastifyInstance) {
         },
       },
     },
-    (request, reply) => sendVariant(app, request, reply),
+    (request, reply) => sendVariant(app, opts, request, reply),
   );
 }

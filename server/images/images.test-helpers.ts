@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
 import type { TestClient } from '../test/test-app';
@@ -41,6 +42,22 @@ export const smallJpeg = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f7d32' } })
     .jpeg()
     .toBuffer();
+
+/**
+ * A real 320×240 HEIC (HEVC) made by libheif's `heif-enc` from a JPEG carrying EXIF with a camera make
+ * ('GolfKamera') and a GPS position: what an iPhone uploads (server/test/fixtures/README.md).
+ */
+export const heicWithGps = () => readFile(new URL('../test/fixtures/gps-photo.heic', import.meta.url));
+
+/** A copy of a HEIC whose `ispe` box claims another size (the pixels stay 320×240): a bomb without the bytes. */
+export function withHeicSize(heic: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(heic);
+  const at = copy.indexOf('ispe');
+  if (at < 0) throw new Error('no ispe box');
+  copy.writeUInt32BE(width, at + 8); // after the type and the box's version and flags
+  copy.writeUInt32BE(height, at + 12);
+  return copy;
+}
 
 /** A photo-like JPEG of about 2.8 MB (4032×3024, gradients and grain, as a phone camera's). */
 export async function phonePhoto(): Promise<Buffer> {

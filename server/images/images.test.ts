@@ -7,7 +7,7 @@ import type { UserRow } from '../auth/users.presenter';
 import { images } from '../db/schema';
 import { buildAdmin, buildEvent, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
-import { multipart, uploadImage } from './images.test-helpers';
+import { heicWithGps, multipart, uploadImage } from './images.test-helpers';
 
 const jpegWithGps = () =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2f7d32' } })
@@ -96,6 +96,23 @@ describe('images', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().mimeType).toBe(mime);
     }
+  });
+
+  it('takes a HEIC profile picture: decoded, stored as a JPEG without EXIF or GPS', async () => {
+    const input = await heicWithGps();
+    const m = multipart(
+      { entityType: 'profile', entityId: member.id },
+      { data: input, name: 'IMG_0001.HEIC', type: 'image/heic' },
+    );
+    const res = await asMember.post('/api/images/upload', m.body, m.headers);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ mimeType: 'image/jpeg', width: 320, height: 240 });
+    const original = await t.anon.get(`/api/images/${res.json().id}/original`);
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(original.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+    expect(meta.exif).toBeUndefined();
+    expect(original.rawPayload.includes(Buffer.from('GolfKamera'))).toBe(false);
   });
 
   it('refuses a file that is not an image, a truncated image, a bomb and an unsupported type with 4xx', async () => {

@@ -1,14 +1,12 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { toastSuccess } from '@client/lib/toast';
-import { EVENT_PHOTO_ALT_MAX, IMAGE_MAX_BYTES } from '@common/limits';
+import { EVENT_PHOTO_ALT_MAX, IMAGE_ACCEPT, IMAGE_MAX_BYTES } from '@common/limits';
 import { msg } from '@common/messages';
+import { isAcceptedImageFile } from '@common/rules/image-file';
 import { Alert, Button, Checkbox, FileInput, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useUploadPhoto } from '../api/event-photos-api';
-
-// HEIC is left out on purpose: iPhones then hand the browser a JPEG copy, which the server can read.
-const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** 'Ladda upp en bild': the file, its alt text and the confirmation that everyone in it agreed. */
 export function PhotoUploadForm({ eventId, left }: { eventId: number; left: number }) {
@@ -22,7 +20,13 @@ export function PhotoUploadForm({ eventId, left }: { eventId: number; left: numb
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = {
-      file: !file ? msg.imageMissing : file.size > IMAGE_MAX_BYTES ? msg.imageTooLarge : undefined,
+      file: !file
+        ? msg.imageMissing
+        : !isAcceptedImageFile(file)
+          ? msg.imageWrongType
+          : file.size > IMAGE_MAX_BYTES
+            ? msg.imageTooLarge
+            : undefined,
       altText: !altText.trim()
         ? msg.photoAltRequired
         : altText.trim().length > EVENT_PHOTO_ALT_MAX
@@ -54,9 +58,9 @@ export function PhotoUploadForm({ eventId, left }: { eventId: number; left: numb
         </Title>
         <FileInput
           label="Bild"
-          description={`JPEG, PNG eller WebP, högst 3 MB. Du kan ladda upp ${left} till.`}
+          description={`JPEG, PNG, GIF, WebP eller HEIC, högst 3 MB. Du kan ladda upp ${left} till.`}
           placeholder="Välj en bild"
-          accept={ACCEPT}
+          accept={IMAGE_ACCEPT}
           value={file}
           onChange={(f) => {
             setFile(f);

@@ -60,7 +60,8 @@ export function PhotoViewer({ photos, index, onIndex, caption }: Props) {
 
   const onTouchStart = (e: TouchEvent) => {
     const t = e.touches[0];
-    touch.current = t ? { x: t.clientX, y: t.clientY } : null;
+    // A second finger makes it a pinch (zooming in on the photo), never a swipe.
+    touch.current = t && e.touches.length === 1 ? { x: t.clientX, y: t.clientY } : null;
   };
   const onTouchEnd = (e: TouchEvent) => {
     const start = touch.current;
@@ -107,6 +108,9 @@ export function PhotoViewer({ photos, index, onIndex, caption }: Props) {
           <Box
             onTouchStart={onTouchStart}
             onTouchEnd={onTouchEnd}
+            onTouchCancel={() => {
+              touch.current = null;
+            }}
             style={{ display: 'flex', justifyContent: 'center', background: 'var(--mantine-color-dark-8)' }}
           >
             <PhotoPicture

@@ -1,17 +1,18 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { avatarSrc } from '@client/lib/images';
 import { toastError, toastSuccess } from '@client/lib/toast';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@common/limits';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from '@common/limits';
 import { msg } from '@common/messages';
 import { avatarInitial } from '@common/rules/display-name';
+import { isAcceptedImageFile } from '@common/rules/image-file';
 import type { FullUser } from '@common/schemas/users';
 import { Avatar, Button, FileButton, Stack } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useUploadAvatar } from '../api/profile-api';
 
-/** Why a chosen file cannot be an avatar (3 MB, jpeg/png/gif/webp), or null when it can. */
+/** Why a chosen file cannot be an avatar (3 MB, jpeg/png/gif/webp/heic), or null when it can. */
 export function avatarFileError(file: File): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return msg.imageWrongType;
+  if (!isAcceptedImageFile(file)) return msg.imageWrongType;
   if (file.size > IMAGE_MAX_BYTES) return msg.imageTooLarge;
   return null;
 }
@@ -42,7 +43,7 @@ export function AvatarUpload({ user }: { user: FullUser }) {
       >
         {avatarInitial(user)}
       </Avatar>
-      <FileButton onChange={pick} accept={IMAGE_TYPES.join(',')}>
+      <FileButton onChange={pick} accept={IMAGE_ACCEPT}>
         {(props) => (
           <Button
             {...props}

@@ -50,8 +50,8 @@ describe('Mina evenemang', () => {
 
 describe('avatar file rules', () => {
   const file = (type: string, size: number) => new File([new Uint8Array(size)], 'bild', { type });
-  it('accepts jpeg, png, gif and webp up to 3 MB', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/gif', 'image/webp']) {
+  it('accepts jpeg, png, gif, webp and heic up to 3 MB', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic']) {
       expect(avatarFileError(file(type, 3 * 1024 * 1024))).toBeNull();
     }
   });

@@ -1,8 +1,9 @@
 import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { toastError } from '@client/lib/toast';
 import { StoredImage } from '@client/ui/stored-image';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@common/limits';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from '@common/limits';
 import { msg } from '@common/messages';
+import { isAcceptedImageFile } from '@common/rules/image-file';
 import { Button, FileButton, Group, Input, Stack } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ export function ImageField({
       toastError('Filen är för stor', msg.imageTooLarge);
       return;
     }
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    if (!isAcceptedImageFile(file)) {
       toastError('Bilden kunde inte bearbetas', msg.imageWrongType);
       return;
     }
@@ -68,7 +69,7 @@ export function ImageField({
           />
         ) : null}
         <Group gap="xs">
-          <FileButton onChange={pick} accept={IMAGE_TYPES.join(',')}>
+          <FileButton onChange={pick} accept={IMAGE_ACCEPT}>
             {(props) => (
               <Button
                 {...props}
