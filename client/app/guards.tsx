@@ -3,7 +3,7 @@ import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { goToLogin } from '@client/features/auth/lib/auth-urls';
 import { ApiError } from '@client/lib/api';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from './page-loader';
 
@@ -29,13 +29,17 @@ export function RequireAuth() {
  * anyway from what the phone kept; the server still decides every score once the connection is back.
  */
 export function RequireAuthUnlessOffline() {
-  const { isLoading, isAuthenticated } = useAuth();
-  const { error } = useQuery(currentUserQuery);
-  const offline = error !== null && !(error instanceof ApiError);
-  useLoginRedirect(!isLoading && !isAuthenticated && !offline);
-  if (offline) return <Outlet />;
-  if (isLoading || !isAuthenticated) return <PageLoader />;
-  return <Outlet />;
+  const { isAuthenticated } = useAuth();
+  const { data, error } = useQuery(currentUserQuery);
+  const offlineNow = error !== null && !(error instanceof ApiError);
+  // Latched: a new observer's refetch of the failed session sets it back to pending, and showing the
+  // loader then would unmount the page, whose remount refetches again (a loop, seen offline).
+  const [wasOffline, setWasOffline] = useState(false);
+  if (offlineNow && !wasOffline) setWasOffline(true);
+  const loggedOut = data === null;
+  useLoginRedirect(loggedOut);
+  if (isAuthenticated || (!loggedOut && (offlineNow || wasOffline))) return <Outlet />;
+  return <PageLoader />;
 }
 
 /** Layout route for admin-only pages: visitors go to login, other members to /. */

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, events, users } from '../db/schema';
 import { buildAdmin, buildUser } from '../test/factories';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
+import { golfDay, HOUR, round } from './golf-day.test-helper';
 import { seasonTable } from './order-of-merit';
 import { finalizeDueResults } from './scoring.service';
-import { golfDay, HOUR, round } from './test-golf-day';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 

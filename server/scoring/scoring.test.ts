@@ -7,7 +7,7 @@ import { openSocket, settle } from '../realtime/test-socket';
 import { buildAdmin, buildCourse, buildEvent, buildUser } from '../test/factories';
 import { pdfText } from '../test/pdf-text';
 import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
-import { golfDay, HOUR, PARS, round } from './test-golf-day';
+import { golfDay, HOUR, PARS, round } from './golf-day.test-helper';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
