@@ -85,7 +85,9 @@ export async function waitUntilLoggedIn(page: Page): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/idp') && !url.pathname.startsWith('/api'), {
     timeout: 30_000,
   });
-  await expect(page.getByRole('button', { name: 'Användarmeny' })).toBeVisible();
+  // The header's member side is a part of its own: on a busy machine (CI's two cores) it may take longer
+  // than the default wait to load after the page.
+  await expect(page.getByRole('button', { name: 'Användarmeny' })).toBeVisible({ timeout: 30_000 });
 }
 
 export interface NewMember {
