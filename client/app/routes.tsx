@@ -2,6 +2,7 @@ import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { HomePage, preloadHome } from './home/home-page';
+import { preloadMemberHeader } from './layout/app-header';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -99,6 +100,8 @@ const TermsPage = lazyPage(() => import('@client/features/legal/pages/terms-page
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // A member's page: the header's member side loads before hydrating, as the page's own chunk does.
+    handle: { preload: preloadMemberHeader } satisfies PageHandle,
     children: [
       // The public pages, rendered by the server for visitors: their chunks load before hydrating.
       {
