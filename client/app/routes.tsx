@@ -137,7 +137,19 @@ export const appRoutes: RouteObject[] = [
           { path: 'members', element: <MembersPage />, handle: { preload: MembersPage.preload } },
           { path: 'messages', element: <MessagesPage />, handle: { preload: MessagesPage.preload } },
           { path: 'messages/:id', element: <MessagesPage />, handle: { preload: MessagesPage.preload } },
-          { path: 'profile', element: <ProfilePage />, handle: { preload: ProfilePage.preload } },
+          {
+            path: 'profile',
+            element: <ProfilePage />,
+            handle: {
+              preload: () =>
+                Promise.all([
+                  ProfilePage.preload(),
+                  import('@client/features/profile/pages/profile-page').then((m) =>
+                    m.preloadProfileSections(),
+                  ),
+                ]),
+            } satisfies PageHandle,
+          },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'subscribe', element: <SubscribePage /> },
           { path: 'matchningar', element: <MatchesPage /> },
