@@ -2,6 +2,7 @@ import { lazyPage, type PageHandle } from '@client/lib/lazy-page';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth, RequireAuthUnlessOffline } from './guards';
 import { HomePage, preloadHome } from './home/home-page';
+import { preloadMemberHeader } from './layout/app-header';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -99,6 +100,8 @@ const TermsPage = lazyPage(() => import('@client/features/legal/pages/terms-page
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // A member's page: the header's member side loads before hydrating, as the page's own chunk does.
+    handle: { preload: preloadMemberHeader } satisfies PageHandle,
     children: [
       // The public pages, rendered by the server for visitors: their chunks load before hydrating.
       {
@@ -134,7 +137,19 @@ export const appRoutes: RouteObject[] = [
           { path: 'members', element: <MembersPage />, handle: { preload: MembersPage.preload } },
           { path: 'messages', element: <MessagesPage />, handle: { preload: MessagesPage.preload } },
           { path: 'messages/:id', element: <MessagesPage />, handle: { preload: MessagesPage.preload } },
-          { path: 'profile', element: <ProfilePage />, handle: { preload: ProfilePage.preload } },
+          {
+            path: 'profile',
+            element: <ProfilePage />,
+            handle: {
+              preload: () =>
+                Promise.all([
+                  ProfilePage.preload(),
+                  import('@client/features/profile/pages/profile-page').then((m) =>
+                    m.preloadProfileSections(),
+                  ),
+                ]),
+            } satisfies PageHandle,
+          },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'subscribe', element: <SubscribePage /> },
           { path: 'matchningar', element: <MatchesPage /> },

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlyTaps, replayEarlyTaps } from './early-taps';
+import { holdEarlyTaps, releaseEarlyTaps, replayEarlyTaps } from './early-taps';
 
 afterEach(() => {
-  replayEarlyTaps();
+  releaseEarlyTaps();
+  vi.useRealTimers();
   document.body.innerHTML = '';
 });
 
@@ -22,6 +23,11 @@ function serverPage() {
   };
 }
 
+/** What React DOM puts on an element it has hydrated (the key's suffix is random per React instance). */
+const hydrate = (...elements: HTMLElement[]) => {
+  for (const element of elements) Object.assign(element, { __reactFiber$abc123: {} });
+};
+
 describe('early taps (issue 33)', () => {
   it('holds a tap before the app has hydrated, sends no form, and taps again once it has', () => {
     const page = serverPage();
@@ -37,9 +43,49 @@ describe('early taps (issue 33)', () => {
     // The app's handlers, attached when it hydrates, get each tapped control once, in order.
     const seen: string[] = [];
     page.root.addEventListener('click', (e) => seen.push((e.target as HTMLElement).textContent ?? ''));
+    hydrate(page.root, page.form, page.save, page.tab);
     replayEarlyTaps();
     expect(seen).toEqual(['Spara', 'Mina evenemang']);
-    // After the replay nothing is held any more.
+    // After the replay a hydrated control is held no more.
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    page.tab.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+  });
+
+  it('waits for a part still hydrating (its code loading) and holds new taps on it meanwhile', () => {
+    vi.useFakeTimers();
+    const page = serverPage();
+    holdEarlyTaps(page.root);
+    page.tab.click();
+    const seen: string[] = [];
+    page.root.addEventListener('click', (e) => seen.push((e.target as HTMLElement).textContent ?? ''));
+    // The root has hydrated, the tab's part has not: a click now would reach server markup React drops.
+    hydrate(page.root, page.form, page.save);
+    replayEarlyTaps();
+    expect(seen).toEqual([]);
+    const again = new MouseEvent('click', { bubbles: true, cancelable: true });
+    page.tab.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(true);
+    // A hydrated control answers at once.
+    page.save.click();
+    expect(seen).toEqual(['Spara']);
+    hydrate(page.tab);
+    vi.advanceTimersByTime(100);
+    expect(seen).toEqual(['Spara', 'Mina evenemang']);
+  });
+
+  it('taps a part that never hydrates anyway after a while, then holds nothing', () => {
+    vi.useFakeTimers();
+    const page = serverPage();
+    holdEarlyTaps(page.root);
+    page.tab.click();
+    const clicked = vi.fn();
+    page.tab.addEventListener('click', clicked);
+    replayEarlyTaps();
+    vi.advanceTimersByTime(5_000);
+    expect(clicked).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(5_000);
+    expect(clicked).toHaveBeenCalledTimes(1);
     const later = new MouseEvent('click', { bubbles: true, cancelable: true });
     page.tab.dispatchEvent(later);
     expect(later.defaultPrevented).toBe(false);
@@ -59,6 +105,7 @@ describe('early taps (issue 33)', () => {
     const clicked = vi.fn();
     page.tab.addEventListener('click', clicked);
     replayEarlyTaps();
+    releaseEarlyTaps();
     expect(clicked).not.toHaveBeenCalled();
   });
 });

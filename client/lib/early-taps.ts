@@ -2,8 +2,14 @@
  * Taps on a server-rendered page before the app has hydrated it (issue 33). A member's page shows its
  * buttons and forms as soon as the HTML arrives, a moment before the app's code has run: a tap then would be
  * lost, and a form's submit button would send the form as a plain GET. main.tsx holds such taps on #root
- * (each tapped control once, no form sent) and the app replays them once its tree has hydrated (an effect
- * of App), when every handler is attached. Links keep working as plain links.
+ * (each tapped control once, no form sent) and the app replays them once it has hydrated (an effect of App).
+ * Links keep working as plain links.
+ *
+ * App's effect runs when the root has hydrated, not each part: a Suspense part (a hydration part, a lazy
+ * component whose chunk is still loading) may still be server markup then. React drops a click on such a
+ * part whose code has not arrived (it stops the event; React 19 replays no discrete event), so a control is
+ * tapped again only once React has hydrated it, and until then a new tap on it is held too. What React has
+ * hydrated carries its fiber on the element (`__reactFiber$…`, React DOM's key since React 17).
  */
 const CONTROLS = [
   'button',
@@ -17,36 +23,81 @@ const CONTROLS = [
   'input[type="submit"]',
 ].join(', ');
 
+/** How often held controls are looked at, and how long after the app's start taps are held at most. */
+const CHECK_MS = 50;
+const WAIT_MS = 10_000;
+
 const held: HTMLElement[] = [];
 let root: HTMLElement | null = null;
+/** Set once the app has hydrated its root: from then on only controls React has not yet hydrated are held. */
+let appStarted = false;
+let checking: ReturnType<typeof setInterval> | undefined;
+let giving: ReturnType<typeof setTimeout> | undefined;
+
+const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+/** Taps again, in order, the held controls React has hydrated (all with `force`); drops those gone. */
+const replayReady = (force: boolean) => {
+  while (held.length > 0) {
+    const next = held[0] as HTMLElement;
+    if (next.isConnected && !force && !isHydrated(next)) break;
+    held.shift();
+    if (next.isConnected) next.click();
+  }
+  if (held.length === 0) {
+    clearInterval(checking);
+    checking = undefined;
+  }
+};
+
+const watch = () => {
+  checking ??= setInterval(() => replayReady(false), CHECK_MS);
+};
 
 // A held event is also kept from React's own listeners on #root (registered after this one): React would
 // otherwise replay it once hydrated as well, and a toggle (a menu's button) tapped twice stays shut.
 const hold = (event: Event) => {
   if (event.type === 'submit') {
+    if (appStarted && event.target instanceof Element && isHydrated(event.target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     return;
   }
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
   if (!target || !root?.contains(target)) return;
+  if (appStarted && isHydrated(target)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   if (!held.includes(target)) held.push(target);
+  if (appStarted) watch();
 };
 
-/** Holds taps and form submits on `element` until `replayEarlyTaps()`. */
+/** Holds taps and form submits on `element` until the app has hydrated what was tapped. */
 export function holdEarlyTaps(element: HTMLElement): void {
   root = element;
+  appStarted = false;
   element.addEventListener('click', hold, true);
   element.addEventListener('submit', hold, true);
 }
 
-/** Stops holding and taps again, in order, what was tapped meanwhile and is still on the page. */
-export function replayEarlyTaps(): void {
-  if (!root) return;
-  root.removeEventListener('click', hold, true);
-  root.removeEventListener('submit', hold, true);
+/** Stops holding and taps again whatever is still held (a part that never hydrated is tapped anyway). */
+export function releaseEarlyTaps(): void {
+  root?.removeEventListener('click', hold, true);
+  root?.removeEventListener('submit', hold, true);
   root = null;
-  for (const element of held.splice(0)) if (element.isConnected) element.click();
+  appStarted = false;
+  clearTimeout(giving);
+  replayReady(true);
+}
+
+/**
+ * Called once the app's root has hydrated: taps again what was held as soon as React has hydrated it, and
+ * holds taps on parts not yet hydrated, for at most WAIT_MS.
+ */
+export function replayEarlyTaps(): void {
+  if (!root || appStarted) return;
+  appStarted = true;
+  giving = setTimeout(releaseEarlyTaps, WAIT_MS);
+  replayReady(false);
+  if (held.length > 0) watch();
 }

@@ -6,20 +6,24 @@ const load = async () => {
   return import('./service-worker');
 };
 
-describe('the service worker registration (issues 13 and 17)', () => {
+describe('the service worker registration (issues 13, 17 and 33)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
-  it('registers /sw.js once, only when the delay has passed or something asks for it', async () => {
+  it('registers /sw.js once, only when the page is idle and the delay has passed, or something asks for it', async () => {
     const registration = { scope: '/' };
     const register = vi.fn().mockResolvedValue(registration);
     vi.stubGlobal('navigator', { serviceWorker: { register } });
     vi.useFakeTimers();
+    // The page's first idle moment comes a second after the app has started (issue 33).
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => setTimeout(cb, 1_000));
     const { registerServiceWorker, registerServiceWorkerLater, SERVICE_WORKER_DELAY_MS } = await load();
     registerServiceWorkerLater();
-    vi.advanceTimersByTime(SERVICE_WORKER_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(SERVICE_WORKER_DELAY_MS);
+    expect(register).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000 - 1);
     expect(register).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });

@@ -1,3 +1,5 @@
+import { afterInteractive } from './after-interactive';
+
 /**
  * How long after the app has started the service worker is registered. Its install precaches the whole
  * app (issue 13); begun at the page's load it competed with the first page's hydration for a phone's CPU
@@ -17,7 +19,10 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   return registering;
 }
 
-/** Registers the service worker once the first page has settled (or at once when something needs it). */
+/**
+ * Registers the service worker once the first page has settled: SERVICE_WORKER_DELAY_MS after the page is
+ * interactive (its first input or idle moment, issue 33), or at once when something needs it.
+ */
 export function registerServiceWorkerLater(delayMs = SERVICE_WORKER_DELAY_MS): void {
-  setTimeout(() => void registerServiceWorker(), delayMs);
+  void afterInteractive().then(() => setTimeout(() => void registerServiceWorker(), delayMs));
 }

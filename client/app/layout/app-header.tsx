@@ -1,9 +1,13 @@
+import { CURRENT_USER_KEY } from '@client/features/auth/api/current-user-query';
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { LOGIN_URL, SIGNUP_URL } from '@client/features/auth/lib/auth-urls';
+import { lazyPage } from '@client/lib/lazy-page';
 import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { HEADER_SHADOW_SCROLL_PX } from '@common/limits';
+import type { FullUser } from '@common/schemas/users';
 import { Burger, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './app-header.module.css';
@@ -13,14 +17,21 @@ import { useScrolledPast } from './use-scrolled-past';
 
 // Chunks a visitor's first page does without (issue 17): the member's side of the header (socket, bell,
 // menus) and the phone menu until the burger is first pressed.
-const MemberHeaderActions = lazy(() =>
-  import('./member-header-actions').then((m) => ({ default: m.MemberHeaderActions })),
+const MemberHeaderActions = lazyPage(() =>
+  import('./member-header-actions').then((m) => m.MemberHeaderActions),
 );
-const UnreadMessagesBadge = lazy(() =>
-  import('@client/features/messages/components/unread-messages-badge').then((m) => ({
-    default: m.UnreadMessagesBadge,
-  })),
+const UnreadMessagesBadge = lazyPage(() =>
+  import('@client/features/messages/components/unread-messages-badge').then((m) => m.UnreadMessagesBadge),
 );
+
+/**
+ * The member's side of the header, loaded before a member's server-rendered page is hydrated (issue 33): a
+ * part whose code is still loading stays server markup, and React drops a tap on it.
+ */
+export function preloadMemberHeader(queryClient: QueryClient): Promise<unknown> {
+  if (!queryClient.getQueryData<FullUser | null>(CURRENT_USER_KEY)) return Promise.resolve();
+  return Promise.all([MemberHeaderActions.preload(), UnreadMessagesBadge.preload()]);
+}
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 /** The sticky green header (spec §2 'Header and menus'). */

@@ -1,19 +1,27 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { afterInteractive } from '@client/lib/after-interactive';
 import type { ServerRealtimeEvent } from '@common/schemas/messages';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type RealtimeStatus, realtime } from './realtime-connection';
 
 let users = 0;
 
-/** Keeps the tab's realtime connection open while a logged-in component needs it. */
+/**
+ * Keeps the tab's realtime connection open while a logged-in component needs it. It opens once the page is
+ * interactive (lib/after-interactive.ts): the header asks for it on every member page, as the page hydrates.
+ */
 function useConnection(userId: string | undefined) {
   useEffect(() => {
     if (!userId) return;
     users++;
-    realtime.start(userId);
+    let mounted = true;
+    void afterInteractive().then(() => {
+      if (mounted) realtime.start(userId);
+    });
     const online = () => realtime.retry();
     window.addEventListener('online', online);
     return () => {
+      mounted = false;
       window.removeEventListener('online', online);
       users--;
       if (users === 0) realtime.stop();

@@ -1,25 +1,22 @@
 import type { Notification } from '@common/schemas/notifications';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Loader, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMarkNotificationsRead, useRecentNotifications } from '../api/notifications-api';
-import { unreadLabel } from '../lib/notification-format';
-import { NotificationItem } from './notification-item';
-import classes from './notifications.module.css';
+import { unreadLabel } from '../lib/notification-labels';
 import { useOpenNotification } from './use-open-notification';
+
+// The dropdown's list (its dates need dayjs) loads when the bell is first opened: the header is on every
+// member page, and loads before a server-rendered one hydrates (issue 33).
+const BellList = lazy(() => import('./bell-list').then((m) => ({ default: m.BellList })));
+
+const loading = (
+  <Group justify="center" py="lg">
+    <Loader size="sm" aria-label="Laddar notiser" />
+  </Group>
+);
 
 /**
  * The header's bell (logged-in members): the unread count, and a dropdown with the 8 most recent
@@ -77,29 +74,9 @@ export function NotificationBell() {
           </Button>
         </Group>
         <Divider />
-        <ScrollArea.Autosize mah="min(18rem, 55dvh)" type="auto">
-          {isLoading ? (
-            <Group justify="center" py="lg">
-              <Loader size="sm" />
-            </Group>
-          ) : isError ? (
-            <Text size="sm" c="dimmed" ta="center" py="lg" px="sm">
-              Notiserna kunde inte hämtas.
-            </Text>
-          ) : items.length === 0 ? (
-            <Text size="sm" c="dimmed" ta="center" py="lg" px="sm">
-              Inga notiser än.
-            </Text>
-          ) : (
-            <ul className={classes.list} aria-label="Senaste notiser">
-              {items.map((n) => (
-                <li key={n.id}>
-                  <NotificationItem notification={n} onOpen={open} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </ScrollArea.Autosize>
+        <Suspense fallback={loading}>
+          <BellList items={items} isLoading={isLoading} isError={isError} onOpen={open} />
+        </Suspense>
         <Divider />
         <Group justify="center" py="xs">
           <Anchor component={Link} to="/notifications" size="sm" fw={600} onClick={close}>

@@ -1,7 +1,7 @@
 import type { Notification } from '@common/schemas/notifications';
 import { useNavigate } from 'react-router';
 import { useMarkNotificationsRead } from '../api/notifications-api';
-import { isSitePath } from '../lib/notification-format';
+import { isSitePath } from '../lib/notification-labels';
 
 /** Opening a notice: marks it read (when unread) and goes to its url. */
 export function useOpenNotification(after?: () => void) {

@@ -9,12 +9,5 @@ export function formatNotificationTime(iso: string, now: Date = new Date()): str
   return t.year() === today.year() ? t.format('D MMMM HH:mm') : t.format('D MMMM YYYY');
 }
 
-/** The bell's count: at most '99+'. */
-export function unreadLabel(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
-/** Whether a notice's url is a path in this site (followed with the router), not another address. */
-export function isSitePath(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//');
-}
+// The bell's labels live apart from dayjs: the header (on every member page) needs them, not dates.
+export { isSitePath, unreadLabel } from './notification-labels';

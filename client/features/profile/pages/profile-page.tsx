@@ -1,7 +1,9 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { MyPhotosSection } from '@client/features/event-photos/components/my-photos-section';
 import { MyDataSection } from '@client/features/my-data/components/my-data-section';
+import { lazyPage } from '@client/lib/lazy-page';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { HydrationPart } from '@client/ui/hydration-part';
 import { Box, Container, Grid, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,12 +18,16 @@ import { SecuritySection } from '../components/security-section';
 const ResultsHistory = lazy(() =>
   import('@client/features/scoring/components/results-history').then((m) => ({ default: m.ResultsHistory })),
 );
-// Its own chunk: the profile opens without waiting for it.
-const NotificationsSection = lazy(() =>
-  import('@client/features/notifications/components/notifications-section').then((m) => ({
-    default: m.NotificationsSection,
-  })),
+// Its own chunk, loaded with the page's before a server-rendered profile hydrates (preloadProfileSections):
+// a part still loading then would be drawn again as its fallback.
+const NotificationsSection = lazyPage(() =>
+  import('@client/features/notifications/components/notifications-section').then(
+    (m) => m.NotificationsSection,
+  ),
 );
+
+/** The chunks of the profile's sections the server renders (the route loads them before hydrating). */
+export const preloadProfileSections = (): Promise<unknown> => NotificationsSection.preload();
 
 /**
  * /profile: the side card, tab 'Min Profil' (the editor) and tab 'Mina evenemang' (spec §2 'Profile'), and
@@ -56,7 +62,8 @@ export function ProfilePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <Tabs value={tab} onChange={setTab}>
+            {/* Only the open tab is drawn: the other's lists are neither rendered nor hydrated (issue 33). */}
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List mb="md">
                 <Tabs.Tab value="profile">Min Profil</Tabs.Tab>
                 <Tabs.Tab value="events">Mina evenemang</Tabs.Tab>
@@ -73,14 +80,23 @@ export function ProfilePage() {
                 </Suspense>
               </Tabs.Panel>
             </Tabs>
-            <SecuritySection onChangeEmail={changeEmail} />
+            {/* The sections below the form hydrate as parts of their own, in short tasks (issue 33). */}
+            <HydrationPart>
+              <SecuritySection onChangeEmail={changeEmail} />
+            </HydrationPart>
             {/* Below 'Säkerhet': the lazily loaded section never shifts a link to #sakerhet out of view. */}
             <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Laddar notisinställningar" />}>
               <NotificationsSection />
             </Suspense>
-            <PrivacySection />
-            <MyDataSection />
-            <MyPhotosSection />
+            <HydrationPart>
+              <PrivacySection />
+            </HydrationPart>
+            <HydrationPart>
+              <MyDataSection />
+            </HydrationPart>
+            <HydrationPart>
+              <MyPhotosSection />
+            </HydrationPart>
           </Stack>
         </Grid.Col>
       </Grid>
