@@ -63,6 +63,60 @@ async function playHole(phone: Page, name: string, taps: ('+' | '-')[], hole: nu
   }
 }
 
+/**
+ * Demo Pro accounts (password golf1234; members other journeys made carry a timestamp in the address and
+ * passwords of their own) with a handicap of 0 to `maxHandicap` and a rated gender.
+ */
+async function demoPros(page: Page, count: number, maxHandicap: number): Promise<string[]> {
+  const users = await json<AdminUserRow[]>(page, '/api/admin/users?membership=pro');
+  const emails: string[] = [];
+  for (const u of users) {
+    if (emails.length === count) break;
+    if (u.role === 'admin' || !u.isPro || !/^[a-z.]+@example\.se$/.test(u.email ?? '')) continue;
+    const p = await json<{ handicap: number | null; gender: string | null }>(page, `/api/users/${u.id}`);
+    if (
+      p.handicap !== null &&
+      p.handicap >= 0 &&
+      p.handicap <= maxHandicap &&
+      (p.gender === 'male' || p.gender === 'female')
+    )
+      emails.push(u.email as string);
+  }
+  expect(emails).toHaveLength(count);
+  return emails;
+}
+
+/** Creates (as the admin on `page`) an event that started 30 minutes ago; `golf` adds its golf fields. */
+async function createRoundGoingOn(
+  page: Page,
+  o: { title: string; club: string; description: string; golf?: Record<string, unknown> },
+): Promise<number> {
+  const origin = new URL(page.url()).origin;
+  const start = new Date(Date.now() - HOUR / 2);
+  const created = await page.request.post('/api/events', {
+    headers: { origin },
+    data: {
+      title: o.title,
+      location: o.club,
+      description: o.description,
+      maxParticipants: 8,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 6 * HOUR).toISOString(),
+      registrationDeadline: null,
+      status: 'upcoming',
+      registrationFee: 0,
+      greenFee: null,
+      greenFeeIncluded: true,
+      coffeeIncluded: false,
+      lunchIncluded: false,
+      imageId: null,
+      ...o.golf,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
 test.describe('golf day with scores', () => {
   const member = memberPages();
 
@@ -81,7 +135,6 @@ test.describe('golf day with scores', () => {
     );
 
     await loginAs(page, ADMIN);
-    const origin = new URL(page.url()).origin;
 
     // A course with an 18-hole tee rated for men and women (the demo courses of part 1).
     const courses = await json<CourseRow[]>(page, '/api/courses');
@@ -96,28 +149,11 @@ test.describe('golf day with scores', () => {
 
     // The event is going on now: it started 30 minutes ago.
     const title = `Singelgolfens scoredag ${Date.now().toString(36)}`;
-    const start = new Date(Date.now() - HOUR / 2);
-    const created = await page.request.post('/api/events', {
-      headers: { origin },
-      data: {
-        title,
-        location: course.club,
-        description: 'Slaggolf med live-resultat.',
-        maxParticipants: 8,
-        startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + 6 * HOUR).toISOString(),
-        registrationDeadline: null,
-        status: 'upcoming',
-        registrationFee: 0,
-        greenFee: null,
-        greenFeeIncluded: true,
-        coffeeIncluded: false,
-        lunchIncluded: false,
-        imageId: null,
-      },
+    const eventId = await createRoundGoingOn(page, {
+      title,
+      club: course.club,
+      description: 'Slaggolf med live-resultat.',
     });
-    expect(created.status()).toBe(201);
-    const eventId = ((await created.json()) as { id: number }).id;
 
     // The admin makes it a competition in the event form: course, tees (chosen with the course), format.
     await page.goto(`/events/${eventId}`);
@@ -134,22 +170,8 @@ test.describe('golf day with scores', () => {
     expect(detail.golf).toMatchObject({ courseId: course.id, scoringFormat: 'stableford' });
 
     // Four Pro members (demo accounts, password golf1234) register on their phones.
-    const users = await json<AdminUserRow[]>(page, '/api/admin/users?membership=pro');
-    // Demo accounts only (members other journeys made carry a timestamp in the address and passwords of
-    // their own), with a handicap of 0-18 and a rated gender: the taps below assume at most one stroke a hole.
-    const emails: string[] = [];
-    for (const u of users) {
-      if (emails.length === 4) break;
-      if (u.role === 'admin' || !u.isPro || !/^[a-z.]+@example\.se$/.test(u.email ?? '')) continue;
-      const profile = await json<{ handicap: number | null; gender: string | null }>(
-        page,
-        `/api/users/${u.id}`,
-      );
-      const hcp = profile.handicap;
-      if (hcp !== null && hcp >= 0 && hcp <= 18 && (profile.gender === 'male' || profile.gender === 'female'))
-        emails.push(u.email as string);
-    }
-    expect(emails).toHaveLength(4);
+    // The taps below assume at most one stroke a hole: handicaps of 0-18.
+    const emails = await demoPros(page, 4, 18);
     const phones: { page: Page; id: string; name: string }[] = [];
     for (const email of emails) {
       const m = await member(browser, email);
@@ -361,50 +383,19 @@ test.describe('golf day with scores', () => {
     consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/, 'the phone is offline on purpose');
     consoleErrors.allow(/API Error:.*scores/, 'the offline sends are logged and retried');
     await loginAs(page, ADMIN);
-    const origin = new URL(page.url()).origin;
     const courses = await json<CourseRow[]>(page, '/api/courses');
     const course = courses.find((c) => c.holes === 18 && c.tees.length > 0);
     const tee = course?.tees.find((t) => t.ratings.some((r) => r.gender === 'male'));
     const female = course?.tees.find((t) => t.ratings.some((r) => r.gender === 'female'));
     expect(course && tee && female, 'a demo course with tees for men and women').toBeTruthy();
     if (!course || !tee || !female) return;
-    // A Pro demo account with a handicap and a rated gender.
-    const users = await json<AdminUserRow[]>(page, '/api/admin/users?membership=pro');
-    let email: string | null = null;
-    for (const u of users) {
-      if (u.role === 'admin' || !u.isPro || !/^[a-z.]+@example\.se$/.test(u.email ?? '')) continue;
-      const p = await json<{ handicap: number | null; gender: string | null }>(page, `/api/users/${u.id}`);
-      if (p.handicap !== null && (p.gender === 'male' || p.gender === 'female')) {
-        email = u.email;
-        break;
-      }
-    }
-    expect(email).not.toBeNull();
-    const start = new Date(Date.now() - HOUR / 2);
-    const created = await page.request.post('/api/events', {
-      headers: { origin },
-      data: {
-        title: `Scorekort utan nät ${Date.now().toString(36)}`,
-        location: course.club,
-        description: 'Slaggolf.',
-        maxParticipants: 8,
-        startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + 6 * HOUR).toISOString(),
-        registrationDeadline: null,
-        status: 'upcoming',
-        registrationFee: 0,
-        greenFee: null,
-        greenFeeIncluded: true,
-        coffeeIncluded: false,
-        lunchIncluded: false,
-        imageId: null,
-        courseId: course.id,
-        teeIds: { male: tee.id, female: female.id },
-        scoringFormat: 'stableford',
-      },
+    const [email] = await demoPros(page, 1, 54);
+    const eventId = await createRoundGoingOn(page, {
+      title: `Scorekort utan nät ${Date.now().toString(36)}`,
+      club: course.club,
+      description: 'Slaggolf.',
+      golf: { courseId: course.id, teeIds: { male: tee.id, female: female.id }, scoringFormat: 'stableford' },
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const eventId = ((await created.json()) as { id: number }).id;
 
     // The member's phone, with the service worker that keeps the app shell for offline loads.
     const context = await browser.newContext({
