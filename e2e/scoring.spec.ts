@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { type CardPlayer, type CourseRow, createRoundGoingOn, demoPros, json, post } from './scoring-setup';
 import { ADMIN, expect, hasHorizontalScroll, loginAs, memberPages, pick, test } from './support';
 
 // Issue 29: a golf day with scores. The admin makes an event going on now a competition on a demo course
@@ -7,26 +8,6 @@ import { ADMIN, expect, hasHorizontalScroll, loginAs, memberPages, pick, test } 
 // they score the round on their phones (390 px) – one of them offline for six holes – while a fifth
 // screen (the admin's) follows the leaderboard live; the admin makes the results final and they show on
 // the event page and on the members' profiles.
-
-const HOUR = 3_600_000;
-
-interface CourseRow {
-  id: number;
-  name: string;
-  club: string;
-  holes: 9 | 18;
-  tees: { id: number; name: string; ratings: { gender: 'male' | 'female' }[] }[];
-}
-interface AdminUserRow {
-  id: string;
-  email: string | null;
-  role: string;
-  isPro: boolean;
-}
-interface CardPlayer {
-  userId: string;
-  name: string;
-}
 
 /** WCAG 2.2 AA on a phone: no serious or critical axe violation and no horizontal scroll (as e2e/a11y.spec.ts). */
 async function expectAccessible(page: Page, what: string) {
@@ -42,79 +23,12 @@ async function expectAccessible(page: Page, what: string) {
   expect(await hasHorizontalScroll(page), `${what}: horizontal scroll at 390 px`).toBe(false);
 }
 
-async function json<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.ok(), `GET ${url}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-async function post(page: Page, url: string, data: unknown = {}): Promise<unknown> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post(url, { headers: { origin }, data });
-  expect(res.ok(), `POST ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 /** Enters one hole for the phone's own player: '+' once or twice, or '+' then '−'. */
 async function playHole(phone: Page, name: string, taps: ('+' | '-')[], hole: number) {
   await expect(phone.getByRole('heading', { name: `Hål ${hole}`, exact: true })).toBeVisible();
   for (const tap of taps) {
     await phone.getByRole('button', { name: `${tap === '+' ? 'Öka' : 'Minska'} slag för ${name}` }).click();
   }
-}
-
-/**
- * Demo Pro accounts (password golf1234; members other journeys made carry a timestamp in the address and
- * passwords of their own) with a handicap of 0 to `maxHandicap` and a rated gender.
- */
-async function demoPros(page: Page, count: number, maxHandicap: number): Promise<string[]> {
-  const users = await json<AdminUserRow[]>(page, '/api/admin/users?membership=pro');
-  const emails: string[] = [];
-  for (const u of users) {
-    if (emails.length === count) break;
-    if (u.role === 'admin' || !u.isPro || !/^[a-z.]+@example\.se$/.test(u.email ?? '')) continue;
-    const p = await json<{ handicap: number | null; gender: string | null }>(page, `/api/users/${u.id}`);
-    if (
-      p.handicap !== null &&
-      p.handicap >= 0 &&
-      p.handicap <= maxHandicap &&
-      (p.gender === 'male' || p.gender === 'female')
-    )
-      emails.push(u.email as string);
-  }
-  expect(emails).toHaveLength(count);
-  return emails;
-}
-
-/** Creates (as the admin on `page`) an event that started 30 minutes ago; `golf` adds its golf fields. */
-async function createRoundGoingOn(
-  page: Page,
-  o: { title: string; club: string; description: string; golf?: Record<string, unknown> },
-): Promise<number> {
-  const origin = new URL(page.url()).origin;
-  const start = new Date(Date.now() - HOUR / 2);
-  const created = await page.request.post('/api/events', {
-    headers: { origin },
-    data: {
-      title: o.title,
-      location: o.club,
-      description: o.description,
-      maxParticipants: 8,
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 6 * HOUR).toISOString(),
-      registrationDeadline: null,
-      status: 'upcoming',
-      registrationFee: 0,
-      greenFee: null,
-      greenFeeIncluded: true,
-      coffeeIncluded: false,
-      lunchIncluded: false,
-      imageId: null,
-      ...o.golf,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
 }
 
 test.describe('golf day with scores', () => {
@@ -372,76 +286,5 @@ test.describe('golf day with scores', () => {
     );
     expect(left, 'scoring entries left on the phone after logout').toBe(0);
     await viewerContext.close();
-  });
-
-  test('the scorecard opens again after a reload without a connection, and what is entered then is sent when it returns', async ({
-    page,
-    browser,
-    consoleErrors,
-  }) => {
-    test.setTimeout(240_000);
-    consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/, 'the phone is offline on purpose');
-    consoleErrors.allow(/API Error:.*scores/, 'the offline sends are logged and retried');
-    await loginAs(page, ADMIN);
-    const courses = await json<CourseRow[]>(page, '/api/courses');
-    const course = courses.find((c) => c.holes === 18 && c.tees.length > 0);
-    const tee = course?.tees.find((t) => t.ratings.some((r) => r.gender === 'male'));
-    const female = course?.tees.find((t) => t.ratings.some((r) => r.gender === 'female'));
-    expect(course && tee && female, 'a demo course with tees for men and women').toBeTruthy();
-    if (!course || !tee || !female) return;
-    const [email] = await demoPros(page, 1, 54);
-    const eventId = await createRoundGoingOn(page, {
-      title: `Scorekort utan nät ${Date.now().toString(36)}`,
-      club: course.club,
-      description: 'Slaggolf.',
-      golf: { courseId: course.id, teeIds: { male: tee.id, female: female.id }, scoringFormat: 'stableford' },
-    });
-
-    // The member's phone, with the service worker that keeps the app shell for offline loads.
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      serviceWorkers: 'allow',
-    });
-    try {
-      const phone = await context.newPage();
-      await loginAs(phone, email as string);
-      const me = (await json<{ id: string; firstName: string }>(phone, '/api/auth/user')).id;
-      await post(phone, `/api/events/${eventId}/register`, {});
-      await post(page, `/api/events/${eventId}/groups`, {});
-      await post(page, `/api/events/${eventId}/groups/publish`, {});
-
-      await phone.goto(`/events/${eventId}/scorecard`);
-      await expect(phone.getByRole('heading', { name: 'Hål 1', exact: true })).toBeVisible({
-        timeout: 30_000,
-      });
-      await phone.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      await expect.poll(() => phone.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-      const card = await json<{ players: CardPlayer[] }>(phone, `/api/events/${eventId}/scorecards/mine`);
-      const name = card.players.find((p) => p.userId === me)?.name ?? '';
-
-      // No connection, and the page is reloaded: the card comes back from the phone.
-      await context.setOffline(true);
-      await phone.reload();
-      await expect(phone.getByRole('heading', { name: 'Hål 1', exact: true })).toBeVisible({
-        timeout: 30_000,
-      });
-      await phone.getByRole('button', { name: `Öka slag för ${name}` }).click();
-      await expect(phone.getByText('Sparat på telefonen – skickas när du har anslutning')).toBeVisible();
-
-      // The connection returns: the stroke is sent once and the note goes.
-      await context.setOffline(false);
-      await expect(phone.getByText('Sparat på telefonen – skickas när du har anslutning')).toHaveCount(0, {
-        timeout: 30_000,
-      });
-      const after = await json<{
-        players: { userId: string; scores: { hole: number; strokes: number | null }[] }[];
-      }>(phone, `/api/events/${eventId}/scorecards/mine`);
-      const mine = after.players.find((p) => p.userId === me);
-      expect(mine?.scores.filter((sc) => sc.hole === 1 && sc.strokes !== null)).toHaveLength(1);
-    } finally {
-      await context.close();
-    }
   });
 });
