@@ -10,7 +10,8 @@ afterEach(() => {
 /** A server-rendered form with a save button, a tab and a link, before any app code has run. */
 function serverPage() {
   document.body.innerHTML = `<div id="root"><form action="/profile"><button type="submit">Spara</button></form>
-    <div role="tab">Mina evenemang</div><p>Text</p><a href="/events">Evenemang</a></div>`;
+    <div role="tab">Mina evenemang</div><input role="combobox" aria-label="Betalningsstatus" readonly>
+    <p>Text</p><a href="/events">Evenemang</a></div>`;
   const root = document.getElementById('root') as HTMLElement;
   const get = (selector: string) => root.querySelector(selector) as HTMLElement;
   return {
@@ -18,6 +19,7 @@ function serverPage() {
     save: get('button'),
     form: get('form'),
     tab: get('[role="tab"]'),
+    select: get('[role="combobox"]'),
     text: get('p'),
     link: get('a'),
   };
@@ -40,12 +42,17 @@ describe('early taps (issue 33)', () => {
     page.save.click();
     page.save.click();
     page.tab.click();
+    // A select (Mantine's combobox input) opens on its click: an admin's first tap on a participant's
+    // payment status.
+    page.select.click();
     // The app's handlers, attached when it hydrates, get each tapped control once, in order.
     const seen: string[] = [];
-    page.root.addEventListener('click', (e) => seen.push((e.target as HTMLElement).textContent ?? ''));
-    hydrate(page.root, page.form, page.save, page.tab);
+    const name = (e: Event) =>
+      (e.target as HTMLElement).textContent || (e.target as HTMLElement).getAttribute('aria-label');
+    page.root.addEventListener('click', (e) => seen.push(name(e) ?? ''));
+    hydrate(page.root, page.form, page.save, page.tab, page.select);
     replayEarlyTaps();
-    expect(seen).toEqual(['Spara', 'Mina evenemang']);
+    expect(seen).toEqual(['Spara', 'Mina evenemang', 'Betalningsstatus']);
     // After the replay a hydrated control is held no more.
     const later = new MouseEvent('click', { bubbles: true, cancelable: true });
     page.tab.dispatchEvent(later);

@@ -14,6 +14,7 @@
 const CONTROLS = [
   'button',
   '[role="button"]',
+  '[role="combobox"]',
   '[role="tab"]',
   '[role="checkbox"]',
   '[role="switch"]',
