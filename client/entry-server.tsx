@@ -62,12 +62,17 @@ const isEnabled = (query: Query): boolean => {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 };
 
-async function renderOnce(queryClient: QueryClient, url: string, onError: (error: unknown) => void) {
+async function renderOnce(
+  queryClient: QueryClient,
+  url: string,
+  renderedAt: number,
+  onError: (error: unknown) => void,
+) {
   // React 19's streaming renderer; the whole page is awaited (allReady) so crawlers get every part and the
   // markup needs none of the inline scripts that stream late parts in (the CSP allows none).
   const stream = await renderToReadableStream(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} renderedAt={renderedAt}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
@@ -96,9 +101,11 @@ export async function renderApp(
   // Who is logged in, as GET /api/auth/session's `user` gives it (current-user-query.ts).
   queryClient.setQueryData(CURRENT_USER_KEY, (user ?? null) as FullUser | null);
   const tried = new Set<string>();
+  // One clock for every pass: what depends on it is drawn as the browser will hydrate it.
+  const renderedAt = Date.now();
   let html = '';
   for (let pass = 1; ; pass++) {
-    html = await renderOnce(queryClient, url, onError);
+    html = await renderOnce(queryClient, url, renderedAt, onError);
     if (pass === MAX_PASSES) break;
     const wanted = queryClient
       .getQueryCache()
@@ -118,7 +125,7 @@ export async function renderApp(
     );
     if (loaded === 0) break;
   }
-  const rendered: RenderedApp = { html, state: dehydrate(queryClient) };
+  const rendered: RenderedApp = { html, state: dehydrate(queryClient), renderedAt };
   queryClient.clear();
   return rendered;
 }

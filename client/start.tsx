@@ -1,5 +1,5 @@
 // The app: started by main.tsx once the browser has painted the page (issue 17).
-import { SSR_STATE_ID } from '@common/ssr';
+import { SSR_RENDERED_AT_ATTRIBUTE, SSR_STATE_ID } from '@common/ssr';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -10,34 +10,36 @@ import type { PageHandle } from './lib/lazy-page';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorkerLater } from './lib/service-worker';
 
-/** How long the data a page was rendered from on the server counts as fresh in the browser. */
-const SERVER_DATA_FRESH_MS = 30_000;
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 const queryClient = createQueryClient();
+// A page the server rendered for a visitor (issue 17) or a logged-in member (issue 33) carries the queries
+// it rendered from and the time it was drawn at: the app starts from the same data and clock and hydrates
+// the HTML instead of drawing it again.
+const ssrState = document.getElementById(SSR_STATE_ID);
+const renderedAt = Number(ssrState?.getAttribute(SSR_RENDERED_AT_ATTRIBUTE)) || null;
+/** The queries the server rendered the page from (none for a page the app draws itself). */
+const fromServer = new Set<string>();
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} renderedAt={renderedAt} onMounted={() => fromServer.clear()} />
   </StrictMode>
 );
 
-// A page the server rendered for a visitor (issue 17) or a logged-in member (issue 33) carries the queries
-// it rendered from: the app starts from the same data and hydrates the HTML instead of drawing it again.
-const ssrState = document.getElementById(SSR_STATE_ID);
 if (ssrState?.textContent) {
   const state = JSON.parse(ssrState.textContent) as DehydratedState;
   hydrate(queryClient, state);
-  // What the server has just rendered from is not asked for again as the page mounts (the queries are
-  // stale at once, spec §7); after the first half minute they behave as any other.
-  const fromServer = new Set(state.queries.map((q) => q.queryHash));
+  // What the server has just rendered from is not asked for again while the page hydrates (the queries
+  // are stale at once, spec §7). Once the first render is done they behave as any other: a page opened
+  // next asks again. Kept fresh for longer, a member's page opened within that time showed what the
+  // server had rendered before a change (a place paid for just after the event page was rendered).
+  for (const q of state.queries) fromServer.add(q.queryHash);
   const defaults = queryClient.getDefaultOptions().queries;
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...defaults, refetchOnMount: (query) => !fromServer.has(query.queryHash) },
   });
-  setTimeout(() => fromServer.clear(), SERVER_DATA_FRESH_MS);
   // The page's chunks first: hydrating around a part still loading would draw that part anew. One that
   // fails to load is left to the page itself (it asks again and shows the error page if it fails again).
   const matches = matchRoutes(appRoutes, window.location) ?? [];

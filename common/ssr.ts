@@ -10,6 +10,9 @@
  */
 export const SSR_STATE_ID = 'sg-ssr-state';
 
+/** The attribute of that block that says when the page was drawn (RenderedApp's `renderedAt`). */
+export const SSR_RENDERED_AT_ATTRIBUTE = 'data-rendered-at';
+
 /** A 200 answer of the API: its JSON and its headers (names in lower case). */
 export interface ApiAnswer {
   body: unknown;
@@ -33,6 +36,8 @@ export interface RenderedApp {
   html: string;
   /** TanStack Query's dehydrated state: exactly the data the markup was rendered from. */
   state: unknown;
+  /** The time (ms) the markup was drawn at: text that depends on the clock is hydrated from it. */
+  renderedAt: number;
 }
 
 /** Who a page is rendered for: what the start page and the header draw depend on it. */

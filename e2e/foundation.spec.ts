@@ -109,7 +109,7 @@ test.describe('public pages as the server sends them (issue 17)', () => {
 
     // The page is the app rendered by the server (React's markup, with the data to hydrate it from).
     expect(html).toMatch(/<div id="root">[\s\S]*<h1[^>]*mantine-Title-root[^>]*>/);
-    expect(html).toContain('<script type="application/json" id="sg-ssr-state">');
+    expect(html).toMatch(/<script type="application\/json" id="sg-ssr-state" data-rendered-at="\d+">/);
 
     const errors: string[] = [];
     page.on('console', (m) => {

@@ -1,4 +1,5 @@
 import { subscribeToastContainer, toastContainerWanted } from '@client/lib/toast';
+import { RenderedAtProvider } from '@client/lib/use-now';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,9 +12,18 @@ const ToastContainer = lazy(() => import('./toast-container').then((m) => ({ def
 
 /**
  * Mantine (theme, Swedish dates from Monday, one toast at a time) and TanStack Query around the app; the
- * browser (main.tsx) and the server's render of a public page (entry-server.tsx) each bring their client.
+ * browser (main.tsx) and the server's render of a page (entry-server.tsx) each bring their client, and the
+ * time the server drew the page at while it is hydrated (lib/use-now.ts).
  */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+  renderedAt = null,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  renderedAt?: number | null;
+}) {
   const toasts = useSyncExternalStore(subscribeToastContainer, toastContainerWanted, () => false);
   return (
     <QueryClientProvider client={queryClient}>
@@ -24,7 +34,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
               <ToastContainer />
             </Suspense>
           )}
-          {children}
+          <RenderedAtProvider renderedAt={renderedAt}>{children}</RenderedAtProvider>
         </DatesProvider>
       </MantineProvider>
     </QueryClientProvider>

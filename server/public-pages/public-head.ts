@@ -2,7 +2,7 @@ import { escapeHtml as esc } from '@common/html';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { AVAILABILITY_LABELS, eventAvailability } from '@common/rules/event-phase';
 import { formatKr } from '@common/rules/money';
-import { type RenderedApp, SSR_STATE_ID } from '@common/ssr';
+import { type RenderedApp, SSR_RENDERED_AT_ATTRIBUTE, SSR_STATE_ID } from '@common/ssr';
 import { formatStockholmDayTime } from '@common/time';
 import type { EventWithCounts } from '../events/events.queries';
 import type { PageStyles } from './ssr';
@@ -176,7 +176,7 @@ export function renderPublicPage(
       .replace('</head>', () => `    ${head}\n  </head>`)
       .replace('<div id="root"></div>', () =>
         app
-          ? `<div id="root">${app.html}</div><script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(app.state)}</script>${inlinedSheetMarks(app.styles.sheets)}`
+          ? `<div id="root">${app.html}</div><script type="application/json" id="${SSR_STATE_ID}" ${SSR_RENDERED_AT_ATTRIBUTE}="${app.renderedAt}">${jsonForScript(app.state)}</script>${inlinedSheetMarks(app.styles.sheets)}`
           : `<div id="root">${page.body}</div>`,
       )
   );

@@ -35,6 +35,7 @@ export const entry = {
       html: '<main><h1>' + url + '</h1><p>' + events.map((e) => e.title).join(', ') + '</p>' +
         (viewer ? '<p>' + viewer.firstName + ': ' + mine.note + '</p>' : '') + '</main>',
       state: { queries: [{ queryKey: ['/api/events'], events: events.length, user: user ?? null, text: '</script><b>' }] },
+      renderedAt: 1781251200000,
     };
   },
   pageModules: (url, viewer) => [
@@ -114,8 +115,12 @@ describe('public pages rendered by the built client (issue 17)', () => {
     expect(res.body).toContain(
       '<div id="root"><main><h1>/events</h1><p>Höstresa till Båstad</p></main></div>',
     );
-    // The data block: the visitor's answers (a 401 is no data), nothing in it can close the element.
-    const block = /<script type="application\/json" id="sg-ssr-state">([\s\S]*?)<\/script>/.exec(res.body);
+    // The data block: the visitor's answers (a 401 is no data), nothing in it can close the element, and the
+    // time the markup was drawn at (the browser hydrates clock-dependent text from it).
+    const block =
+      /<script type="application\/json" id="sg-ssr-state" data-rendered-at="1781251200000">([\s\S]*?)<\/script>/.exec(
+        res.body,
+      );
     expect(JSON.parse(block?.[1] ?? 'null')).toEqual({
       queries: [{ queryKey: ['/api/events'], events: 1, user: null, text: '</script><b>' }],
     });

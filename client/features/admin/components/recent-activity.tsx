@@ -1,3 +1,4 @@
+import { useNow } from '@client/lib/use-now';
 import type { Activity } from '@common/schemas/admin';
 import { Anchor, Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -5,6 +6,7 @@ import { activityLead, activityText, activityTime } from '../lib/dashboard-forma
 
 /** Recent member activity (registrations, payments, profile updates, new members), newest first. */
 export function RecentActivity({ activity }: { activity: Activity[] }) {
+  const now = useNow();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="activity-heading">
       <Title order={2} fz="lg" id="activity-heading" mb="sm">
@@ -33,7 +35,7 @@ export function RecentActivity({ activity }: { activity: Activity[] }) {
                   )}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {activityTime(a.timestamp)}
+                  {activityTime(a.timestamp, now)}
                 </Text>
               </div>
             </Group>

@@ -1,4 +1,5 @@
 import { formatDate, formatTime } from '@client/lib/dates';
+import { useNow } from '@client/lib/use-now';
 import type { Event } from '@common/schemas/events';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ const SHOWN = 5;
 
 /** The next events (by start time) with their registered count. */
 export function UpcomingEventsCard({ events, loading }: { events: Event[] | undefined; loading: boolean }) {
-  const now = Date.now();
+  const now = useNow();
   const upcoming = (events ?? [])
     .filter((e) => Date.parse(e.startTime) > now)
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))

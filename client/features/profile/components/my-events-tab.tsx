@@ -2,6 +2,7 @@ import { useStartCheckout } from '@client/features/events/api/my-registration-ap
 import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
+import { useNow } from '@client/lib/use-now';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { hasEnded } from '@common/rules/event-phase';
 import { type PaymentWording, paymentWording } from '@common/rules/payment-wording';
@@ -153,6 +154,7 @@ function List({ items, empty }: { items: UserRegistration[]; empty: string }) {
 /** Tab 'Mina evenemang': Upcoming, Waitlisted and Past with their counts (spec §2 'Profile'). */
 export function MyEventsTab({ userId }: { userId: string }) {
   const query = useUserRegistrations(userId);
+  const now = useNow();
   if (query.isPending)
     return (
       <Center py="xl">
@@ -165,7 +167,7 @@ export function MyEventsTab({ userId }: { userId: string }) {
         {apiErrorMessage(query.error)}
       </Alert>
     );
-  const { upcoming, waitlisted, past } = splitRegistrations(query.data);
+  const { upcoming, waitlisted, past } = splitRegistrations(query.data, new Date(now));
   return (
     <Tabs defaultValue="upcoming" keepMounted={false}>
       <Tabs.List mb="md">

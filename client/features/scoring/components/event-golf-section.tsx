@@ -1,4 +1,5 @@
 import { apiErrorMessage } from '@client/lib/api';
+import { useNow } from '@client/lib/use-now';
 import { SCORING_FORMAT_LABELS } from '@common/rules/scoring';
 import type { EventGolf } from '@common/schemas/scoring';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -25,9 +26,8 @@ export function MyGolfDay({
   userId: string;
   startTime: string;
 }) {
-  return (
-    <MyDay eventId={eventId} golf={golf} userId={userId} started={Date.parse(startTime) <= Date.now()} />
-  );
+  const now = useNow();
+  return <MyDay eventId={eventId} golf={golf} userId={userId} started={Date.parse(startTime) <= now} />;
 }
 
 /**
@@ -43,7 +43,8 @@ export function EventResults({
   userId: string;
   endTime: string;
 }) {
-  return <Results eventId={eventId} userId={userId} ended={Date.parse(endTime) <= Date.now()} />;
+  const now = useNow();
+  return <Results eventId={eventId} userId={userId} ended={Date.parse(endTime) <= now} />;
 }
 
 function MyDay({

@@ -2,6 +2,7 @@ import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate, formatTime } from '@client/lib/dates';
 import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
+import { useNow } from '@client/lib/use-now';
 import { type PaymentWording, paymentWording } from '@common/rules/payment-wording';
 import type { EventDetail } from '@common/schemas/events';
 import type { MyRegistration } from '@common/schemas/registrations';
@@ -19,22 +20,23 @@ import {
 } from '../../api/my-registration-api';
 import { countdownText } from '../../lib/countdown';
 
-/** The time now, ticking every 30 s (countdowns). */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  const tick = useInterval(() => setNow(new Date()), 30_000);
+/** The time now, ticking every 30 s (countdowns); the server's render time while hydrating its page. */
+function useTickingNow(): Date {
+  const clock = useNow();
+  const [tickedAt, setTickedAt] = useState<Date | null>(null);
+  const tick = useInterval(() => setTickedAt(new Date()), 30_000);
   useEffect(() => {
     tick.start();
     return tick.stop;
   }, [tick]);
-  return now;
+  return tickedAt ?? new Date(clock);
 }
 
 const when = (iso: string) => `${formatLongDate(iso)} kl. ${formatTime(iso)}`;
 
 /** 'Anmälan öppnar …' with a countdown; when the time comes the event is read again (the button opens). */
 export function OpensCountdown({ event }: { event: EventDetail }) {
-  const now = useNow();
+  const now = useTickingNow();
   const qc = useQueryClient();
   const opensAt = event.registrationOpensAt;
   const ahead = !!opensAt && Date.parse(opensAt) > now.getTime();
@@ -62,7 +64,10 @@ function useCheckoutReturn(eventId: number) {
   const { mutate } = confirm;
   useEffect(() => {
     if (!payment) return;
+    // The member may have gone on while the payment was confirmed (the next page still loading): only
+    // the address they are still on is tidied, never one that would bring them back here.
     const tidy = () =>
+      new URLSearchParams(window.location.search).has('payment') &&
       setParams(
         (p) => {
           p.delete('payment');
@@ -137,7 +142,7 @@ function OfferBlock({ event, reg, now }: { event: EventDetail; reg: MyRegistrati
  * and answers, the fee to pay on the site, a late-cancellation fee; and the return from payment.
  */
 export function RegistrationStateCard({ event, loggedIn }: { event: EventDetail; loggedIn: boolean }) {
-  const now = useNow();
+  const now = useTickingNow();
   const { data: reg } = useMyRegistration(event.id, loggedIn);
   const checkout = useStartCheckout(event.id);
   useCheckoutReturn(event.id);
