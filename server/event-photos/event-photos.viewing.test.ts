@@ -88,6 +88,31 @@ describe('trip photos: /api/events/{id}/photos', () => {
       expect((await client.get(`/api/images/${orphan.id}/original`)).statusCode).toBe(404);
   });
 
+  it('answers PATCH /api/images/{id}/entity for a photo’s image as for no image to whoever does not see the photo', async () => {
+    const photo = await annaUploads('Anna vid flaggan');
+    const link = (client: TestClient, imageId: string) =>
+      client.patch(`/api/images/${imageId}/entity`, { entityId: String(started) });
+    const unknown = await link(d, '7f0c8a52-9a55-4f7e-9b6a-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: msg.imageNotFound });
+    // Outsiders and the waitlist cannot tell the photo's image id from an id that does not exist.
+    for (const [client, who] of [
+      [d, 'a member outside the event'],
+      [e, 'the waitlist'],
+    ] as const) {
+      const res = await link(client, photo.imageId);
+      expect({ status: res.statusCode, body: res.json() }, who).toEqual({
+        status: unknown.statusCode,
+        body: unknown.json(),
+      });
+    }
+    // Who sees the photo learns nothing from a refusal: a trip photo is not an image to link (403).
+    expect((await link(b, photo.imageId)).statusCode).toBe(403);
+    expect((await link(a, photo.imageId)).statusCode).toBe(403);
+    const [row] = await t.db.select().from(images).where(eq(images.id, photo.imageId));
+    expect(row).toMatchObject({ entityType: 'event_photo', entityId: String(started) });
+  });
+
   it('never lists photos across a block, either way (admins see all)', async () => {
     const annas = await annaUploads('Anna på rangen');
     await a.post('/api/blocks', { userId: bo.id });
