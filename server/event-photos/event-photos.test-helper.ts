@@ -1,8 +1,7 @@
 // Shared by the trip photo tests: uploads as a browser sends them, photos with EXIF, and the app they start with.
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { insertImage } from '../images/images.queries';
-import { multipart, smallJpeg } from '../images/images.test-helpers';
+import { multipart, smallJpeg, storedImage } from '../images/images.test-helpers';
 import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestClient } from '../test/test-app';
 
@@ -69,22 +68,13 @@ export async function createPhotosContext() {
     return res.json() as { id: string; imageId: string };
   };
   /** An image row as the pipeline stores a trip photo's (bytes not decoded here). */
-  const photoImage = (uploadedBy: string, eventId = started) => {
-    const bytes = Buffer.from('not decoded here');
-    return insertImage(t.db, {
-      originalData: bytes,
-      thumbnailData: bytes,
-      mimeType: 'image/jpeg',
-      originalSize: bytes.length,
-      thumbnailSize: bytes.length,
-      width: 1,
-      height: 1,
+  const photoImage = (uploadedBy: string, eventId = started) =>
+    storedImage(t.db, {
+      uploadedBy,
       entityType: 'event_photo',
       entityId: String(eventId),
-      uploadedBy,
       createdAt: new Date(Date.now() - 2 * HOUR),
     });
-  };
   /** The ids of the photos a client sees in an event's gallery. */
   const listIds = async (client: TestClient, eventId = started) => {
     const res = await client.get(`/api/events/${eventId}/photos`);
