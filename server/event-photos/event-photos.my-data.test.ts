@@ -7,7 +7,7 @@ import { heicWithGps, smallJpeg } from '../images/images.test-helpers';
 import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { removeReportedPhoto } from './event-photos.service';
-import { uploadPhoto } from './event-photos.test-helpers';
+import { uploadPhoto } from './event-photos.test-helper';
 
 const HOUR = 60 * 60 * 1000;
 

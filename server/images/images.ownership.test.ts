@@ -99,10 +99,11 @@ describe('image ownership', () => {
       const url = `/api/users/${owner.id}/profile-image`;
       expectRefused(await asOwner.patch(url, { profileImageId: strangers }), 403, msg.imageNotYours);
       expectRefused(await asAdmin.patch(url, { profileImageId: strangers }), 403, msg.imageNotYours);
+      // PATCH .../entity names the image in its path: one the caller may not see is not found there.
       expectRefused(
         await asOwner.patch(`/api/images/${strangers}/entity`, { entityId: owner.id }),
-        403,
-        msg.imageNotYours,
+        404,
+        msg.imageNotFound,
       );
       expect(await snapshot()).toEqual(before);
       expect(await imageRow(strangers)).toMatchObject({ entityId: 'pending', uploadedBy: stranger.id });
@@ -153,10 +154,11 @@ describe('image ownership', () => {
         403,
         msg.imageNotYours,
       );
+      // PATCH .../entity names the image in its path: one the caller may not see is not found there.
       expectRefused(
         await asAdmin.patch(`/api/images/${others}/entity`, { entityId: String(event.id) }),
-        403,
-        msg.imageNotYours,
+        404,
+        msg.imageNotFound,
       );
       expect(await snapshot()).toEqual(before);
       expect(await imageRow(others)).toMatchObject({ entityId: 'pending', uploadedBy: otherAdmin.id });

@@ -217,7 +217,7 @@ export async function imagesRoutes(app: FastifyInstance, opts: ImagesRoutesOptio
       schema: {
         tags: ['images'],
         summary:
-          'Link an uploaded image to its entity (e.g. the event created after the upload): only your own pending upload, or an image already linked there',
+          'Link an uploaded image to its entity (e.g. the event created after the upload): only your own pending upload, or an image already linked there; an image you may not see answers 404, as an unknown id',
         params: imageIdParamsSchema,
         body: imageEntityInputSchema,
         response: { 200: imageSchema, ...errors, 409: errorSchema },
@@ -227,7 +227,11 @@ export async function imagesRoutes(app: FastifyInstance, opts: ImagesRoutesOptio
       const user = await requireUser(request);
       const { entityId } = request.body;
       const image = await findImageMeta(app.db, request.params.id);
-      if (!image) throw new NotFoundError(msg.imageNotFound);
+      // An image the caller may not see (a trip photo outside their gallery, someone else's pending upload)
+      // does not exist for them: the same 404 as an unknown id, so a refusal tells nobody the id is taken.
+      if (!image || !(await imageAccess(app, opts, request, image.id, image))) {
+        throw new NotFoundError(msg.imageNotFound);
+      }
       const entityType = IMAGE_ENTITY_TYPES.find((type) => type === image.entityType);
       authorize(!!entityType && canAttachImage(user, entityType, entityId));
       // Linking names an entity; back to 'pending' would free the image for another entity.

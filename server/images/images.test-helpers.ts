@@ -83,7 +83,12 @@ export async function phonePhoto(): Promise<Buffer> {
 /** Stores an image row directly (as an upload at `createdAt` would have), for limits and clean-up. */
 export async function storedImage(
   db: Db,
-  p: { uploadedBy: string; entityType?: 'event' | 'profile'; entityId?: string; createdAt?: Date },
+  p: {
+    uploadedBy: string;
+    entityType?: 'event' | 'profile' | 'event_photo';
+    entityId?: string;
+    createdAt?: Date;
+  },
 ) {
   const bytes = Buffer.from('not decoded here');
   const meta = await insertImage(db, {

@@ -185,13 +185,18 @@ describe('images', () => {
     const e = await buildEvent(t.db);
     const url = `/api/images/${up.id}/entity`;
     expect((await t.anon.patch(url, { entityId: String(e.id) })).statusCode).toBe(401);
-    expect((await asMember.patch(url, { entityId: String(e.id) })).statusCode).toBe(403);
+    // A member does not see an admin's pending upload: it does not exist for them (404, as an unknown id).
+    const unseen = await asMember.patch(url, { entityId: String(e.id) });
+    expect(unseen.statusCode).toBe(404);
+    expect(unseen.json()).toEqual({ message: msg.imageNotFound });
     expect((await asAdmin.patch(url, { entityId: 'nope' })).statusCode).toBe(400);
     expect((await asAdmin.patch('/api/images/not-a-uuid/entity', { entityId: '1' })).statusCode).toBe(400);
     const res = await asAdmin.patch(url, { entityId: String(e.id) });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(images).where(eq(images.id, up.id));
     expect(row.entityId).toBe(String(e.id));
+    // Linked, the image is public: a member sees it, and may still not link an event's image (403).
+    expect((await asMember.patch(url, { entityId: String(e.id) })).statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown image and 400 for a bad id', async () => {

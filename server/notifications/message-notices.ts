@@ -113,6 +113,49 @@ export async function directMessageDeliveryRule(
 }
 
 /**
+ * A group chat's digest notice (an event's or a ride's), in the message's transaction: at most one per
+ * member and chat (`prefix`) an hour. A member in `recent` (who had one within the hour) gets no new one;
+ * a further message counts in theirs while it has not gone out (its body 'N nya meddelanden {where}
+ * {title}'). The others of `members` get `notice`, sent by e-mail and push after `delaySeconds` as their
+ * 'group_message' choices say. Answers how many notices were created.
+ */
+async function createGroupDigest(
+  tx: Db,
+  p: {
+    prefix: string;
+    members: string[];
+    recent: Set<string>;
+    eventTitle: string;
+    where?: string;
+    notice: { title: string; body: string; url: string; data: Record<string, unknown> };
+    delaySeconds: number;
+  },
+): Promise<number> {
+  if (p.recent.size > 0) {
+    await bumpGroupDigests(tx, {
+      prefix: p.prefix,
+      userIds: [...p.recent],
+      eventTitle: p.eventTitle,
+      where: p.where,
+    });
+  }
+  const fresh = p.members.filter((id) => !p.recent.has(id));
+  if (fresh.length === 0) return 0;
+  const bucket = Math.floor(Date.now() / MESSAGE_EMAIL_INTERVAL_MS);
+  const inserted = await createNotifications(
+    tx,
+    fresh.map((userId) => ({
+      userId,
+      type: 'group_message' as const,
+      ...p.notice,
+      dedupeKey: `${p.prefix}${bucket}`,
+      deliverAfter: new Date(Date.now() + p.delaySeconds * 1000),
+    })),
+  );
+  return inserted.length;
+}
+
+/**
  * Group chat digests, in the message's transaction: to the event's registered members except the
  * sender who switched on e-mail or push for `group_message` (opt-in: nobody else gets even a row), at
  * most one notice per member and event an hour. Within that hour a further message updates the notice
@@ -126,27 +169,19 @@ export async function notifyGroupMessage(
 ): Promise<number> {
   const prefix = `group_message:${event.id}:`;
   const rows = await groupDigestAudience(tx, { eventId: event.id, senderId: message.senderId, prefix });
-  const fresh = rows.filter((r) => !r.recent).map((r) => r.user_id);
-  const recent = rows.filter((r) => r.recent).map((r) => r.user_id);
-  if (recent.length > 0) {
-    await bumpGroupDigests(tx, { prefix, userIds: recent, eventTitle: event.title });
-  }
-  if (fresh.length === 0) return 0;
-  const bucket = Math.floor(Date.now() / MESSAGE_EMAIL_INTERVAL_MS);
-  const inserted = await createNotifications(
-    tx,
-    fresh.map((userId) => ({
-      userId,
-      type: 'group_message' as const,
+  return createGroupDigest(tx, {
+    prefix,
+    members: rows.map((r) => r.user_id),
+    recent: new Set(rows.filter((r) => r.recent).map((r) => r.user_id)),
+    eventTitle: event.title,
+    notice: {
       title: `Gruppchatten: ${event.title}`,
       body: `Nytt meddelande i gruppchatten: ${excerpt(message.content)}`,
       url: `/events/${event.id}`,
       data: { eventId: event.id, count: 1, firstMessageId: message.id },
-      dedupeKey: `${prefix}${bucket}`,
-      deliverAfter: new Date(Date.now() + delaySeconds * 1000),
-    })),
-  );
-  return inserted.length;
+    },
+    delaySeconds,
+  });
 }
 
 /**
@@ -164,32 +199,20 @@ export async function notifyRideMessage(
   delaySeconds: number,
 ): Promise<number> {
   const prefix = `ride_message:${message.rideId}:`;
-  const recent = await recentDigestHolders(tx, { prefix, userIds: message.to });
-  if (recent.size > 0) {
-    await bumpGroupDigests(tx, {
-      prefix,
-      userIds: [...recent],
-      eventTitle: event.title,
-      where: 'i samåkningen till',
-    });
-  }
-  const fresh = message.to.filter((id) => !recent.has(id));
-  if (fresh.length === 0) return 0;
-  const bucket = Math.floor(Date.now() / MESSAGE_EMAIL_INTERVAL_MS);
-  const inserted = await createNotifications(
-    tx,
-    fresh.map((userId) => ({
-      userId,
-      type: 'group_message' as const,
+  return createGroupDigest(tx, {
+    prefix,
+    members: message.to,
+    recent: await recentDigestHolders(tx, { prefix, userIds: message.to }),
+    eventTitle: event.title,
+    where: 'i samåkningen till',
+    notice: {
       title: `Samåkningen till ${event.title}`,
       body: `Nytt meddelande i samåkningen: ${excerpt(message.content)}`,
       url: `/events/${event.id}#samakning`,
       data: { eventId: event.id, rideId: message.rideId, count: 1, firstMessageId: message.id },
-      dedupeKey: `${prefix}${bucket}`,
-      deliverAfter: new Date(Date.now() + delaySeconds * 1000),
-    })),
-  );
-  return inserted.length;
+    },
+    delaySeconds,
+  });
 }
 
 registerDeliveryRule('direct_message', directMessageDeliveryRule);

@@ -150,4 +150,28 @@ describe('rides and the member’s data', () => {
     );
     expect(list.json().rides.map((r: { id: number }) => r.id)).toEqual([hugos]);
   });
+
+  it('a deleted driver’s passengers, asked or accepted, hear they are no longer in the ride', async () => {
+    const { event, greta, olof, sara, hugo, gretas, hugos } = await setUp();
+    // Sara asks Greta too (not accepted); Greta asks Hugo for a seat (not accepted).
+    await sara.as.post(`/api/rides/${gretas}/join`);
+    await greta.as.post(`/api/rides/${hugos}/join`);
+    const before = new Set(
+      (await t.db.select({ id: notifications.id }).from(notifications)).map((n) => n.id),
+    );
+    const newNotices = async (m: { user: UserRow }) =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, m.user.id)))
+        .filter((n) => !before.has(n.id) && n.type === 'ride_changed')
+        .map((n) => ({ title: n.title, url: n.url }));
+
+    expect((await greta.as.deleteWith('/api/me', { confirm: true })).statusCode).toBe(200);
+    const removed = { title: 'Du är inte längre med i samåkningen', url: `/events/${event.id}#samakning` };
+    expect(await newNotices(olof)).toEqual([removed]);
+    expect(await newNotices(sara)).toEqual([removed]);
+    // Greta's seat at Hugo's was only asked for: Hugo hears nothing.
+    expect(await newNotices(hugo)).toEqual([]);
+    expect(
+      (await t.db.select().from(ridePassengers).where(eq(ridePassengers.rideId, hugos))).map((p) => p.userId),
+    ).toEqual([olof.user.id, sara.user.id]);
+  });
 });

@@ -185,20 +185,23 @@ export type SharedSeatRow = {
   status: RidePassengerRow['status'];
 };
 
+/** The columns of a SharedSeatRow (a ride, its event and a seat in it). */
+const seatColumns = {
+  rideId: rides.id,
+  eventId: rides.eventId,
+  eventTitle: events.title,
+  driverId: rides.userId,
+  passengerId: ridePassengers.userId,
+  status: ridePassengers.status,
+};
+
 /**
  * The seats either member holds in the other's rides to events not yet ended, the rides locked FOR
  * UPDATE (like join and accept, so a block and an accept of the same seat queue on one lock).
  */
 export async function lockSeatsBetween(db: Db, a: string, b: string, now: Date): Promise<SharedSeatRow[]> {
   return db
-    .select({
-      rideId: rides.id,
-      eventId: rides.eventId,
-      eventTitle: events.title,
-      driverId: rides.userId,
-      passengerId: ridePassengers.userId,
-      status: ridePassengers.status,
-    })
+    .select(seatColumns)
     .from(ridePassengers)
     .innerJoin(rides, eq(rides.id, ridePassengers.rideId))
     .innerJoin(events, eq(events.id, rides.eventId))
@@ -215,6 +218,11 @@ export async function lockSeatsBetween(db: Db, a: string, b: string, now: Date):
     .for('update', { of: rides });
 }
 
+/** A ride of a member that is deleted with them, and who had asked for a seat in it. */
+export type DeletedRideRow = Pick<SharedSeatRow, 'rideId' | 'eventId' | 'eventTitle'> & {
+  passengerIds: string[];
+};
+
 /**
  * Deletes a member's rides (their passengers and conversations go with them) and their seats in
  * others' rides; answers who must hear: per deleted ride its passengers, per left seat its driver.
@@ -222,63 +230,67 @@ export async function lockSeatsBetween(db: Db, a: string, b: string, now: Date):
 export async function deleteRidesOfMember(
   db: Db,
   userId: string,
-): Promise<{
-  ownRides: { ride: RideRow; eventTitle: string; passengerIds: string[] }[];
-  seats: { ride: RideRow; eventTitle: string; status: RidePassengerRow['status'] }[];
-}> {
-  const own = await db
-    .select({ ride: rides, eventTitle: events.title, passengerId: ridePassengers.userId })
+): Promise<{ ownRides: DeletedRideRow[]; seats: SharedSeatRow[] }> {
+  // One read for both sides: each of the member's rides with every seat in it (or none), and each seat
+  // the member holds in another's ride.
+  const rows = await db
+    .select(seatColumns)
     .from(rides)
     .innerJoin(events, eq(events.id, rides.eventId))
     .leftJoin(ridePassengers, eq(ridePassengers.rideId, rides.id))
-    .where(eq(rides.userId, userId))
-    .orderBy(asc(rides.id));
-  const seats = await db
-    .select({ ride: rides, eventTitle: events.title, status: ridePassengers.status })
-    .from(ridePassengers)
-    .innerJoin(rides, eq(rides.id, ridePassengers.rideId))
-    .innerJoin(events, eq(events.id, rides.eventId))
-    .where(eq(ridePassengers.userId, userId))
+    .where(or(eq(rides.userId, userId), eq(ridePassengers.userId, userId)))
     .orderBy(asc(rides.id));
   await db.delete(ridePassengers).where(eq(ridePassengers.userId, userId));
   await db.delete(rides).where(eq(rides.userId, userId));
-  const byRide = new Map<number, { ride: RideRow; eventTitle: string; passengerIds: string[] }>();
-  for (const r of own) {
-    const entry = byRide.get(r.ride.id) ?? { ride: r.ride, eventTitle: r.eventTitle, passengerIds: [] };
-    if (r.passengerId) entry.passengerIds.push(r.passengerId);
-    byRide.set(r.ride.id, entry);
+  const byRide = new Map<number, DeletedRideRow>();
+  const seats: SharedSeatRow[] = [];
+  for (const { passengerId, status, ...ride } of rows) {
+    if (ride.driverId === userId) {
+      const entry = byRide.get(ride.rideId) ?? {
+        rideId: ride.rideId,
+        eventId: ride.eventId,
+        eventTitle: ride.eventTitle,
+        passengerIds: [],
+      };
+      if (passengerId) entry.passengerIds.push(passengerId);
+      byRide.set(ride.rideId, entry);
+    }
+    if (passengerId === userId && status) seats.push({ ...ride, passengerId, status });
   }
   return { ownRides: [...byRide.values()], seats };
 }
 
+/** What the member's data export shows of a ride: the ride, its event's title and start. */
+const exportedRideColumns = { ride: rides, eventTitle: events.title, eventStart: events.startTime };
+/** The export's order of rides: by departure, then by id. */
+const byDeparture = [asc(rides.departAt), asc(rides.id)];
+
 /** A member's own offers and requests with their events, for the member's data export. */
 export async function listRidesOfMember(db: Db, userId: string) {
   return db
-    .select({ ride: rides, eventTitle: events.title, eventStart: events.startTime })
+    .select(exportedRideColumns)
     .from(rides)
     .innerJoin(events, eq(events.id, rides.eventId))
     .where(eq(rides.userId, userId))
-    .orderBy(asc(rides.departAt), asc(rides.id));
+    .orderBy(...byDeparture);
 }
 
 /** A member's seats in others' rides (asked or accepted), with the ride, its event and driver. */
 export async function listSeatsOfMember(db: Db, userId: string) {
+  const seatFields = {
+    status: ridePassengers.status,
+    askedAt: ridePassengers.createdAt,
+    acceptedAt: ridePassengers.acceptedAt,
+    driver: memberColumns,
+  };
   return db
-    .select({
-      ride: rides,
-      eventTitle: events.title,
-      eventStart: events.startTime,
-      status: ridePassengers.status,
-      askedAt: ridePassengers.createdAt,
-      acceptedAt: ridePassengers.acceptedAt,
-      driver: memberColumns,
-    })
+    .select({ ...exportedRideColumns, ...seatFields })
     .from(ridePassengers)
     .innerJoin(rides, eq(rides.id, ridePassengers.rideId))
     .innerJoin(events, eq(events.id, rides.eventId))
     .innerJoin(users, eq(users.id, rides.userId))
     .where(eq(ridePassengers.userId, userId))
-    .orderBy(asc(rides.departAt), asc(rides.id));
+    .orderBy(...byDeparture);
 }
 
 /** The messages a member wrote in ride conversations, for the member's data export. */

@@ -321,14 +321,9 @@ export async function separateBlockedPair(tx: Db, a: string, b: string, now = ne
  */
 export async function removeRidesOfMember(tx: Db, userId: string): Promise<void> {
   const { ownRides, seats } = await q.deleteRidesOfMember(tx, userId);
-  for (const { ride, eventTitle, passengerIds } of ownRides) {
-    await tellQuietly(tx, 'removed', { rideId: ride.id, eventId: ride.eventId, eventTitle }, passengerIds);
-  }
-  for (const { ride, eventTitle, status } of seats) {
-    if (status !== 'accepted') continue;
-    await tellQuietly(tx, 'seat_freed', { rideId: ride.id, eventId: ride.eventId, eventTitle }, [
-      ride.userId,
-    ]);
+  for (const ride of ownRides) await tellQuietly(tx, 'removed', ride, ride.passengerIds);
+  for (const seat of seats) {
+    if (seat.status === 'accepted') await tellQuietly(tx, 'seat_freed', seat, [seat.driverId]);
   }
 }
 

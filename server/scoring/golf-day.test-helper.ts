@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { ballGroups, eventRegistrations } from '../db/schema';
-import { buildCourse, buildEvent, buildUser } from '../test/factories';
-import type { TestContext } from '../test/test-app';
+import { buildAdmin, buildCourse, buildEvent, buildUser } from '../test/factories';
+import { createTestContext, type TestContext } from '../test/test-app';
 
-// A golf day for the scoring tests (scoring.test.ts, results.test.ts).
+// Shared by the scoring tests (scoring.settings-and-handicaps.test.ts, scoring.entry-and-leaderboard.test.ts,
+// results.test.ts): their app, and a golf day.
 
 export const HOUR = 60 * 60 * 1000;
 /** Pars of the test course's 18 holes (server/test/factories.ts coursePayload). */
@@ -65,3 +67,21 @@ export async function golfDay(
 export const round = (strokes: (par: number, hole: number) => number | null = (p) => p) => ({
   holes: PARS.map((p, i) => ({ hole: i + 1, strokes: strokes(p, i + 1) })),
 });
+
+/**
+ * A fresh app for the scoring tests: an admin (Ada Admin) and a member who takes part in no golf day (Olle
+ * Utanför), each logged in. With `listen`, the app also listens on a free port for WebSockets (`wsUrl`).
+ */
+export async function createScoringContext(o: { listen?: boolean } = {}) {
+  const t = await createTestContext();
+  let wsUrl = '';
+  if (o.listen) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+  }
+  const admin = await buildAdmin(t.db, { firstName: 'Ada', lastName: 'Admin' });
+  const asAdmin = await t.as(admin);
+  const outsider = await buildUser(t.db, { firstName: 'Olle', lastName: 'Utanför' });
+  const asOutsider = await t.as(outsider);
+  return { t, admin, asAdmin, outsider, asOutsider, wsUrl };
+}

@@ -7,80 +7,27 @@ import type { UserRow } from '../auth/users.presenter';
 import { eventPhotos, images } from '../db/schema';
 import { isHeic } from '../images/heic';
 import { cleanUpUnusedImages } from '../images/images.jobs';
-import { insertImage } from '../images/images.queries';
 import { heicWithGps, multipart, smallJpeg, withHeicSize } from '../images/images.test-helpers';
-import { buildAdmin, buildEvent, buildRegistration, buildUser } from '../test/factories';
-import { createTestContext, type TestClient, type TestContext } from '../test/test-app';
-import { hasGpsPointer, jpegWithGps, uploadPhoto } from './event-photos.test-helpers';
+import type { TestClient, TestContext } from '../test/test-app';
+import {
+  createPhotosContext,
+  HOUR,
+  hasGpsPointer,
+  jpegWithGps,
+  ok,
+  type PhotosContext,
+  uploadPhoto,
+} from './event-photos.test-helper';
 
-const HOUR = 60 * 60 * 1000;
-const ok = { altText: 'Fyra glada golfare vid första tee', consent: 'true' };
-
+/** Trip photos (issue 30) as they come in: who may upload, what is checked, and what is stored. */
 describe('trip photos: /api/events/{id}/photos', () => {
-  let t: TestContext;
-  let anna: UserRow; // registered
-  let bo: UserRow; // registered
-  let cia: UserRow; // checked in
-  let dan: UserRow; // not registered
-  let eva: UserRow; // waitlisted
-  let admin: UserRow;
-  let a: TestClient;
-  let b: TestClient;
-  let c: TestClient;
-  let d: TestClient;
-  let e: TestClient;
-  let mod: TestClient;
-  let started: number; // an event under way
-  let upcoming: number; // an event that has not started
-
-  /** Anna's upload to the started event; answers the photo. */
-  const annaUploads = async (altText = ok.altText) => {
-    const res = await uploadPhoto(a, started, { altText, consent: 'true' }, await smallJpeg());
-    expect(res.statusCode).toBe(201);
-    return res.json() as { id: string; imageId: string };
-  };
-  /** An image row as the pipeline stores a trip photo's (bytes not decoded here). */
-  const photoImage = (uploadedBy: string, eventId = started) => {
-    const bytes = Buffer.from('not decoded here');
-    return insertImage(t.db, {
-      originalData: bytes,
-      thumbnailData: bytes,
-      mimeType: 'image/jpeg',
-      originalSize: bytes.length,
-      thumbnailSize: bytes.length,
-      width: 1,
-      height: 1,
-      entityType: 'event_photo',
-      entityId: String(eventId),
-      uploadedBy,
-      createdAt: new Date(Date.now() - 2 * HOUR),
-    });
-  };
-  const listIds = async (client: TestClient, eventId = started) => {
-    const res = await client.get(`/api/events/${eventId}/photos`);
-    expect(res.statusCode).toBe(200);
-    return (res.json().photos as { id: string }[]).map((p) => p.id);
-  };
+  // Filled in beforeAll (createPhotosContext says who is who).
+  let t: TestContext, anna: UserRow, cia: UserRow;
+  let a: TestClient, b: TestClient, c: TestClient, d: TestClient, e: TestClient, mod: TestClient;
+  let started: number, upcoming: number, photoImage: PhotosContext['photoImage'];
 
   beforeAll(async () => {
-    t = await createTestContext();
-    anna = await buildUser(t.db, { firstName: 'Anna', lastName: 'Ek' });
-    bo = await buildUser(t.db, { firstName: 'Bo', lastName: 'Lind' });
-    cia = await buildUser(t.db, { firstName: 'Cia', lastName: 'Berg' });
-    dan = await buildUser(t.db, { firstName: 'Dan', lastName: 'Ås' });
-    eva = await buildUser(t.db, { firstName: 'Eva', lastName: 'Sand' });
-    admin = await buildAdmin(t.db);
-    [a, b, c, d, e, mod] = await Promise.all([anna, bo, cia, dan, eva, admin].map((u) => t.as(u)));
-    const now = Date.now();
-    started = (await buildEvent(t.db, { startTime: new Date(now - HOUR), endTime: new Date(now + 4 * HOUR) }))
-      .id;
-    upcoming = (await buildEvent(t.db)).id;
-    for (const eventId of [started, upcoming]) {
-      await buildRegistration(t.db, { eventId, userId: anna.id });
-      await buildRegistration(t.db, { eventId, userId: bo.id });
-      await buildRegistration(t.db, { eventId, userId: cia.id, attendance: 'present' });
-      await buildRegistration(t.db, { eventId, userId: eva.id, status: 'waitlisted' });
-    }
+    ({ t, anna, cia, a, b, c, d, e, mod, started, upcoming, photoImage } = await createPhotosContext());
   });
   afterAll(() => t.close());
 
@@ -269,163 +216,6 @@ describe('trip photos: /api/events/{id}/photos', () => {
       expect(res.json().message, name).toBe(message);
     }
     expect((await t.db.select().from(images)).length).toBe(before);
-  });
-
-  it('serves a photo’s image only to whoever sees the photo, privately: 404 to visitors, outsiders, a blocked member and its reporter', async () => {
-    const photo = await annaUploads('Anna på green 9');
-    const base = `/api/images/${photo.imageId}`;
-    const urls = [`${base}/original`, `${base}/thumbnail`, `${base}/w/320.webp`, `${base}/w/320.avif`];
-    const expectSees = async (client: TestClient, who: string) => {
-      for (const url of urls) {
-        const res = await client.get(url);
-        expect(res.statusCode, `${who} ${url}`).toBe(200);
-        // Never a shared cache, and asked again each time so that a block or a report counts at once.
-        expect(res.headers['cache-control'], url).toBe('private, no-cache');
-      }
-    };
-    const expectHidden = async (client: TestClient, who: string) => {
-      for (const url of urls) {
-        const res = await client.get(url);
-        expect(res.statusCode, `${who} ${url}`).toBe(404);
-        expect(res.json().message).toBe(msg.imageNotFound); // as if there were no such image
-      }
-    };
-    await expectSees(a, 'the uploader');
-    await expectSees(b, 'a registered participant');
-    await expectSees(c, 'a checked-in participant');
-    await expectSees(mod, 'an admin');
-    await expectHidden(t.anon, 'a visitor');
-    await expectHidden(d, 'a member outside the event');
-    await expectHidden(e, 'the waitlist');
-    const etag = String((await b.get(urls[0])).headers.etag);
-    expect((await b.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(304);
-    expect((await d.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(404); // no 304 to an outsider
-
-    // A block, either way, hides it from the other at once (the browser's revalidation too).
-    for (const [blocker, blockedId] of [
-      [b, anna.id], // Bo blocks the uploader
-      [a, bo.id], // the uploader blocks Bo
-    ] as const) {
-      await blocker.post('/api/blocks', { userId: blockedId });
-      try {
-        await expectHidden(b, 'a member a block separates from the uploader');
-        expect((await b.get(urls[0], { 'if-none-match': etag })).statusCode).toBe(404);
-        await expectSees(a, 'the uploader, despite the block');
-      } finally {
-        await blocker.delete(`/api/blocks/${blockedId}`);
-      }
-    }
-    await expectSees(b, 'a participant once the block is lifted');
-
-    // Its reporter no longer sees it; the others and the moderators (the queue) still do.
-    const report = await c.post('/api/reports', { targetType: 'photo', targetId: photo.id, reason: 'spam' });
-    expect(report.statusCode).toBe(201);
-    await expectHidden(c, 'the reporter');
-    await expectSees(b, 'another participant');
-    await expectSees(mod, 'an admin, for the queue');
-
-    // A trip photo's image without a photo row (before the clean-up takes it) is served to nobody.
-    const orphan = await photoImage(anna.id);
-    for (const client of [a, b, mod])
-      expect((await client.get(`/api/images/${orphan.id}/original`)).statusCode).toBe(404);
-  });
-
-  it('never lists photos across a block, either way (admins see all)', async () => {
-    const annas = await annaUploads('Anna på rangen');
-    await a.post('/api/blocks', { userId: bo.id });
-    try {
-      expect(await listIds(b)).not.toContain(annas.id); // blocked by Anna
-      const bosPhotos = (await t.db.select().from(eventPhotos).where(eq(eventPhotos.uploadedBy, bo.id))).map(
-        (p) => p.id,
-      );
-      expect(bosPhotos.length).toBeGreaterThan(0);
-      const seenByAnna = await listIds(a);
-      for (const id of bosPhotos) expect(seenByAnna).not.toContain(id); // Anna blocked Bo
-      expect(await listIds(c)).toEqual(expect.arrayContaining([annas.id, ...bosPhotos]));
-      expect(await listIds(mod)).toEqual(expect.arrayContaining([annas.id, ...bosPhotos]));
-      // Bo cannot report what he cannot see.
-      const report = await b.post('/api/reports', {
-        targetType: 'photo',
-        targetId: annas.id,
-        reason: 'spam',
-      });
-      expect(report.statusCode).toBe(404);
-    } finally {
-      await a.delete(`/api/blocks/${bo.id}`);
-    }
-    expect(await listIds(b)).toContain(annas.id);
-  });
-
-  it('hides a reported photo from its reporter at once; an admin’s removal hides it for all', async () => {
-    const photo = await annaUploads('Anna och Bo vid klubbhuset');
-    const countBefore = (await t.anon.get(`/api/events/${started}`)).json().photoCount;
-    expect(
-      (await d.post('/api/reports', { targetType: 'photo', targetId: photo.id, reason: 'inappropriate' }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await a.post('/api/reports', { targetType: 'photo', targetId: photo.id, reason: 'spam' })).json()
-        .message,
-    ).toBe(msg.reportSelf);
-    const report = await c.post('/api/reports', {
-      targetType: 'photo',
-      targetId: photo.id,
-      reason: 'inappropriate',
-    });
-    expect(report.statusCode).toBe(201);
-    expect(await listIds(c)).not.toContain(photo.id);
-    expect(await listIds(b)).toContain(photo.id);
-    expect(await listIds(a)).toContain(photo.id);
-
-    const queue = (await mod.get('/api/admin/reports?status=open')).json();
-    const item = queue.items.find((r: { targetId: string }) => r.targetId === photo.id);
-    expect(item).toMatchObject({
-      targetType: 'photo',
-      snapshot: { imageId: photo.imageId, text: 'Anna och Bo vid klubbhuset' },
-    });
-    const decision = await mod.post(`/api/admin/reports/${item.id}/decision`, {
-      action: 'remove_content',
-      statement: 'Bilden visade en medlem som inte hade godkänt den.',
-    });
-    expect(decision.statusCode).toBe(204);
-    for (const client of [a, b, c, mod]) expect(await listIds(client)).not.toContain(photo.id);
-    const decided = (await mod.get('/api/admin/reports?status=decided')).json();
-    expect(decided.items.find((r: { id: number }) => r.id === item.id)).toMatchObject({
-      contentRemoved: true,
-    });
-    expect((await b.get(`/api/images/${photo.imageId}/original`)).statusCode).toBe(404);
-    expect((await t.anon.get(`/api/events/${started}`)).json().photoCount).toBe(countBefore - 1);
-    expect((await a.get('/api/me/photos')).json().map((p: { id: string }) => p.id)).not.toContain(photo.id);
-  });
-
-  it('lets only the uploader (and admins) delete a photo, with its image and copies', async () => {
-    const photo = await annaUploads('Anna med pokalen');
-    expect((await b.get(`/api/images/${photo.imageId}/w/320.webp`)).statusCode).toBe(200);
-    const refused = await b.delete(`/api/events/${started}/photos/${photo.id}`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(msg.photoNotYours);
-    expect((await a.delete(`/api/events/${upcoming}/photos/${photo.id}`)).statusCode).toBe(404);
-    expect((await a.delete(`/api/events/${started}/photos/not-a-uuid`)).statusCode).toBe(400);
-    expect((await a.delete(`/api/events/${started}/photos/${photo.id}`)).statusCode).toBe(204);
-    expect(await t.db.select().from(eventPhotos).where(eq(eventPhotos.id, photo.id))).toHaveLength(0);
-    expect(await t.db.select().from(images).where(eq(images.id, photo.imageId))).toHaveLength(0);
-    expect((await b.get(`/api/images/${photo.imageId}/original`)).statusCode).toBe(404);
-    expect((await a.delete(`/api/events/${started}/photos/${photo.id}`)).statusCode).toBe(404);
-
-    const other = await annaUploads('Anna i bunkern');
-    expect((await mod.delete(`/api/events/${started}/photos/${other.id}`)).statusCode).toBe(204);
-    expect(await listIds(a)).not.toContain(other.id);
-  });
-
-  it('counts the photos on the public event (a count only) and lists the member’s own across events', async () => {
-    const shown = (await listIds(mod)).length;
-    const anon = (await t.anon.get(`/api/events/${started}`)).json();
-    expect(anon.photoCount).toBe(shown);
-    expect(JSON.stringify(anon)).not.toContain('photos');
-    expect((await t.anon.get(`/api/events/${upcoming}`)).json().photoCount).toBe(0);
-    const mine = (await a.get('/api/me/photos')).json() as { mine: boolean; event: { id: number } }[];
-    expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((p) => p.mine && p.event.id === started)).toBe(true);
   });
 
   it(`holds each member to ${EVENT_PHOTOS_PER_MEMBER} photos per event`, async () => {

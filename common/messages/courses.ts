@@ -1,0 +1,55 @@
+import {
+  COURSE_PAR_MAX,
+  COURSE_PAR_MIN,
+  COURSE_RATING_MAX,
+  COURSE_RATING_MIN,
+  COURSE_TEES_MAX,
+  HOLE_LENGTH_MAX_METERS,
+  HOLE_PAR_MAX,
+  HOLE_PAR_MIN,
+  SLOPE_MAX,
+  SLOPE_MIN,
+} from '../limits';
+
+/**
+ * Golf courses, tees and holes (issue 29).
+ * Part of `msg` (common/messages.ts).
+ */
+export const coursesMessages = {
+  // Golf courses and tees (issue 29)
+  courseNotFound: 'Banan hittades inte',
+  courseIdInvalid: 'Ogiltigt id för banan eller teen',
+  courseNameRequired: 'Ange banans namn',
+  courseClubRequired: 'Ange klubben',
+  courseLocationRequired: 'Ange orten',
+  courseTextTooLong: 'Texten är för lång',
+  courseHolesInvalid: 'En bana har 9 eller 18 hål',
+  latitudeInvalid: 'Ange latitud som ett tal mellan -90 och 90',
+  longitudeInvalid: 'Ange longitud som ett tal mellan -180 och 180',
+  courseTeesMin: 'Lägg till minst en tee',
+  courseTeesMax: `En bana kan ha högst ${COURSE_TEES_MAX} tees`,
+  teeNameRequired: 'Ange teens namn',
+  teeNameDuplicate: 'Två tees har samma namn',
+  teeColorInvalid: 'Välj en färg för teen',
+  teeRatingsMin: 'Ange slope och course rating för minst ett kön',
+  teeRatingGenderDuplicate: 'Ange bara en rating per kön och tee',
+  ratingGenderInvalid: 'Välj herr eller dam',
+  slopeInvalid: `Slope ska vara ett heltal mellan ${SLOPE_MIN} och ${SLOPE_MAX}`,
+  courseRatingInvalid: `Course rating ska vara mellan ${COURSE_RATING_MIN} och ${COURSE_RATING_MAX} med högst en decimal`,
+  courseRatingNineInvalid: `Course rating för 9 hål ska vara mellan ${COURSE_RATING_MIN / 2} och ${COURSE_RATING_MAX / 2}`,
+  courseParInvalid: `Par ska vara ett heltal mellan ${COURSE_PAR_MIN} och ${COURSE_PAR_MAX}`,
+  courseParSum: 'Par för teen ska vara summan av hålens par ({sum})',
+  holeCountMismatch: 'Ange alla {n} hål för teen',
+  holeNumberOrder: 'Hålen ska vara numrerade 1–{n} i ordning',
+  holeParInvalid: `Par för ett hål ska vara ${HOLE_PAR_MIN}–${HOLE_PAR_MAX}`,
+  strokeIndexInvalid: 'Hcp-index ska vara ett heltal 1–{n}',
+  strokeIndexNotInteger: 'Ange hcp-index som ett heltal för varje hål',
+  strokeIndexDuplicate: 'Hcp-index {index} finns på flera hål: varje index 1–{n} ska användas en gång',
+  holeLengthInvalid: `Längden ska vara ett heltal 1–${HOLE_LENGTH_MAX_METERS} meter`,
+  courseSaved: 'Banan har sparats',
+  courseSaveFailed: 'Kunde inte spara banan',
+  teeNotFound: 'Teen hittades inte',
+  holesCsvHeader: 'Första raden ska vara rubrikerna Hål;Par;Hcp-index;Längd',
+  holesCsvRow: 'Rad {row}: ange hål, par och hcp-index som heltal',
+  holesCsvTooLong: 'Filen är för stor för en tees hål',
+} as const;
