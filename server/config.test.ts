@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(c.DATA_DIR).toBe('./data');
   });
 
+  it("renders members' pages on the server unless MEMBER_SERVER_RENDER=false (issue 33)", () => {
+    expect(loadConfig({}).memberServerRender).toBe(true);
+    expect(loadConfig({ MEMBER_SERVER_RENDER: 'true' }).memberServerRender).toBe(true);
+    expect(loadConfig({ MEMBER_SERVER_RENDER: 'false' }).memberServerRender).toBe(false);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'femtusen' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'femtusen' })).toThrow(/PORT/);

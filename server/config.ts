@@ -85,9 +85,8 @@ const envSchema = z
      */
     PAYMENTS_TEST_MODE: bool.optional(),
     /**
-     * A logged-in member's pages rendered by the server with their first data (issue 33). A tap before the
-     * page has hydrated now reaches its control (e2e/early-taps.spec.ts); still off until the other journeys
-     * pass with it (server/public-pages/README.md lists those that fail).
+     * A logged-in member's pages rendered by the server with their first data (issue 33); on unless `false`.
+     * A tap before the page has hydrated reaches its control (e2e/early-taps.spec.ts).
      */
     MEMBER_SERVER_RENDER: bool.optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
@@ -144,7 +143,7 @@ export interface Config extends Env {
   demoSeeding: DemoSeeding;
   /** Who takes payments (Pro, event fees): Stripe, the built-in test mode, or nobody. */
   payments: PaymentsMode;
-  /** Members' pages rendered by the server (MEMBER_SERVER_RENDER=true; off by default, issue 33). */
+  /** Members' pages rendered by the server (issue 33; MEMBER_SERVER_RENDER=false turns it off). */
   memberServerRender: boolean;
 }
 
@@ -201,6 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderationEmail: v.MODERATION_EMAIL ?? `moderering@${new URL(publicUrl).hostname}`,
     demoSeeding: demoSeeding(v.NODE_ENV, v.SEED_DEMO),
     payments: paymentsMode(v.NODE_ENV, v.STRIPE_SECRET_KEY, v.PAYMENTS_TEST_MODE),
-    memberServerRender: v.MEMBER_SERVER_RENDER === true,
+    memberServerRender: v.MEMBER_SERVER_RENDER !== false,
   };
 }
