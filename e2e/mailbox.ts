@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { ownSitePort } from './site';
 
 /**
  * The journeys' mailbox: a real SMTP server (smtp-server) that the site under test sends to
@@ -10,8 +11,8 @@ import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** The mailbox of the site on E2E_PORT: its SMTP port (E2E_PORT + 1000) and folder. */
-export function mailboxFor(e2ePort = Number(process.env.E2E_PORT ?? 5200)) {
+/** The mailbox of the site on `e2ePort` (this worker's site by default): its SMTP port (+ 1000) and folder. */
+export function mailboxFor(e2ePort = ownSitePort()) {
   const port = e2ePort + 1000;
   return {
     port,

@@ -13,6 +13,8 @@ const res = spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
+    // One file: one worker, one journeys' site (e2e/site.ts).
+    env: { E2E_WORKERS: '1', ...process.env },
   },
 );
 process.exit(res.status ?? 1);

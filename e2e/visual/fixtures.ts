@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContextOptions, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { launchOptions } from '../../playwright.config';
+import { ownSitePort } from '../site';
 import { ADMIN, FREE, loginAs, PRO } from '../support';
 
 /**
@@ -24,7 +25,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The instant the visual site and the browser live at (10:00 in Stockholm; a Tuesday). */
 export const VISUAL_NOW = '2035-06-12T08:00:00.000Z';
 
-const e2ePort = Number(process.env.E2E_PORT ?? 5200);
+const e2ePort = ownSitePort();
 const port = e2ePort + 2000;
 const url = `http://localhost:${port}`;
 const dataDir = path.join(root, '.tmp', `e2e-visual-data-${e2ePort}`);
