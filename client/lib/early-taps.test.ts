@@ -1,3 +1,4 @@
+import { EARLY_TAP_CATCHER, EARLY_TAPS_GLOBAL } from '@common/early-taps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyTaps, releaseEarlyTaps, replayEarlyTaps } from './early-taps';
 
@@ -96,6 +97,32 @@ describe('early taps (issue 33)', () => {
     const later = new MouseEvent('click', { bubbles: true, cancelable: true });
     page.tab.dispatchEvent(later);
     expect(later.defaultPrevented).toBe(false);
+  });
+
+  it("takes over the taps the page's inline catcher held before this code had loaded", () => {
+    const page = serverPage();
+    // The catcher runs from the page's <head>, before any of the app's code (common/early-taps.ts).
+    new Function(EARLY_TAP_CATCHER)();
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    page.form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true });
+    page.tab.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    const link = new MouseEvent('click', { bubbles: true, cancelable: true });
+    page.link.dispatchEvent(link);
+    expect(link.defaultPrevented).toBe(false);
+    holdEarlyTaps(page.root);
+    const seen: string[] = [];
+    page.root.addEventListener('click', (e) => seen.push((e.target as HTMLElement).textContent ?? ''));
+    hydrate(page.root, page.form, page.save, page.tab);
+    replayEarlyTaps();
+    expect(seen).toEqual(['Mina evenemang']);
+    // The catcher has stopped: a tap on hydrated markup goes straight to the app.
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    page.save.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    delete (window as unknown as Record<string, unknown>)[EARLY_TAPS_GLOBAL];
   });
 
   it('leaves links, text and controls no longer on the page alone', () => {

@@ -1,8 +1,12 @@
+import { type CaughtTaps, EARLY_TAP_CONTROLS, EARLY_TAPS_GLOBAL } from '@common/early-taps';
+
 /**
  * Taps on a server-rendered page before the app has hydrated it (issue 33). A member's page shows its
  * buttons and forms as soon as the HTML arrives, a moment before the app's code has run: a tap then would be
- * lost, and a form's submit button would send the form as a plain GET. main.tsx holds such taps on #root
- * (each tapped control once, no form sent) and the app replays them once it has hydrated (an effect of App).
+ * lost, and a form's submit button would send the form as a plain GET. Until main.tsx runs, the page's inline
+ * catcher (common/early-taps.ts) holds them; then main.tsx holds such taps on #root, taking over what the
+ * catcher held (each tapped control once, no form sent), and the app replays them once it has hydrated (an
+ * effect of App).
  * Links keep working as plain links.
  *
  * App's effect runs when the root has hydrated, not each part: a Suspense part (a hydration part, a lazy
@@ -11,18 +15,6 @@
  * tapped again only once React has hydrated it, and until then a new tap on it is held too. What React has
  * hydrated carries its fiber on the element (`__reactFiber$…`, React DOM's key since React 17).
  */
-const CONTROLS = [
-  'button',
-  '[role="button"]',
-  '[role="combobox"]',
-  '[role="tab"]',
-  '[role="checkbox"]',
-  '[role="switch"]',
-  'label',
-  'input[type="checkbox"]',
-  'input[type="radio"]',
-  'input[type="submit"]',
-].join(', ');
 
 /** How often held controls are looked at, and how long after the app's start taps are held at most. */
 const CHECK_MS = 50;
@@ -64,7 +56,8 @@ const hold = (event: Event) => {
     event.stopImmediatePropagation();
     return;
   }
-  const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
+  const target =
+    event.target instanceof Element ? event.target.closest<HTMLElement>(EARLY_TAP_CONTROLS) : null;
   if (!target || !root?.contains(target)) return;
   if (appStarted && isHydrated(target)) return;
   event.preventDefault();
@@ -79,6 +72,12 @@ export function holdEarlyTaps(element: HTMLElement): void {
   appStarted = false;
   element.addEventListener('click', hold, true);
   element.addEventListener('submit', hold, true);
+  // What the page's inline catcher held before this code had loaded (common/early-taps.ts).
+  const caught = (window as unknown as Record<string, CaughtTaps | undefined>)[EARLY_TAPS_GLOBAL];
+  if (caught) {
+    caught.stop();
+    for (const control of caught.held) if (!held.includes(control)) held.push(control);
+  }
 }
 
 /** Stops holding and taps again whatever is still held (a part that never hydrated is tapped anyway). */

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { EARLY_TAP_CATCHER } from '@common/early-taps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../db/schema';
 import { buildEvent, buildUser } from '../test/factories';
@@ -43,6 +45,10 @@ describe('security', () => {
     const res = await t.anon.get('/events');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // One inline script is allowed, by its hash: the early-tap catcher of a server-rendered page (issue 33).
+    const catcherHash = createHash('sha256').update(EARLY_TAP_CATCHER).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${catcherHash}' `);
+    expect(res.headers['content-security-policy']).not.toContain("unsafe-inline' https://js");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

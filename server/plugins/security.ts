@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { EARLY_TAP_CATCHER } from '@common/early-taps';
 import { msg } from '@common/messages';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -63,6 +65,9 @@ const API_PAGES = ['/api/docs', '/api/unsubscribe/'];
 
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !API_PAGES.some((p) => url.startsWith(p));
 
+/** The CSP source that allows the inline early-tap catcher (common/early-taps.ts) and nothing else inline. */
+export const EARLY_TAP_CATCHER_HASH = `'sha256-${createHash('sha256').update(EARLY_TAP_CATCHER).digest('base64')}'`;
+
 /** Helmet with a CSP the built client works under, origin checks on writes, and rate limits. */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const https = app.config.publicUrl.startsWith('https:');
@@ -71,7 +76,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        // The one inline script: a server-rendered page's early-tap catcher, by its hash (issue 33).
+        scriptSrc: ["'self'", EARLY_TAP_CATCHER_HASH, 'https://js.stripe.com', 'https://*.js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

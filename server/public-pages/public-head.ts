@@ -1,3 +1,4 @@
+import { EARLY_TAP_CATCHER } from '@common/early-taps';
 import { escapeHtml as esc } from '@common/html';
 import { formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { AVAILABILITY_LABELS, eventAvailability } from '@common/rules/event-phase';
@@ -159,8 +160,12 @@ export function renderPublicPage(
     `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />`,
     page.jsonLd ? `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>` : '',
     ...(app
-      ? // Every rule the page needs is in the page: nothing blocks the first paint but the HTML itself.
-        [`<style>${app.styles.css.replace(/<\/style/gi, '<\\/style')}</style>`]
+      ? [
+          // Every rule the page needs is in the page: nothing blocks the first paint but the HTML itself.
+          `<style>${app.styles.css.replace(/<\/style/gi, '<\\/style')}</style>`,
+          // Taps on the painted page before the app's code has run are held for it (allowed by its hash).
+          `<script>${EARLY_TAP_CATCHER}</script>`,
+        ]
       : // The plain first content in the site's font and width until the app replaces it.
         [
           '<style>.sg-pre{max-width:960px;margin:0 auto;padding:88px 16px 24px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#212529}.sg-pre a{color:#207a3b}</style>',

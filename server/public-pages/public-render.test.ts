@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EARLY_TAP_CATCHER } from '@common/early-taps';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../test/factories';
@@ -132,6 +133,11 @@ describe('public pages rendered by the built client (issue 17)', () => {
     for (const sheet of ['index', 'Button', 'start', 'events-page'])
       expect(res.body).toContain(`<link rel="stylesheet" href="/assets/${sheet}-abc.css" disabled />`);
     expect(res.body).toContain('<title>Evenemang – Singelgolf</title>');
+    // The early-tap catcher in <head>, before the markup it guards (issue 33).
+    expect(res.body.indexOf(`<script>${EARLY_TAP_CATCHER}</script>`)).toBeGreaterThan(0);
+    expect(res.body.indexOf(`<script>${EARLY_TAP_CATCHER}</script>`)).toBeLessThan(
+      res.body.indexOf('</head>'),
+    );
   });
 
   it("renders a member's page from their own answers, for them alone (issue 33)", async () => {
