@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { ADMIN, expect, FREE, loginAs, PRO, test } from './support';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ADMIN, expect, FREE, hydrated, loginAs, PRO, test } from './support';
 
 // Issue 33: how fast the interactions members repeat answer on screen, as Chromium's Event Timing API
 // measures them (what INP is made of): send a message, open a conversation, register for an event, save
@@ -67,18 +67,6 @@ async function slowPageAs(browser: Browser, email: string): Promise<Page> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return page;
-}
-
-/**
- * Waits until the app has hydrated `control` (React's props are on it): a tap then reaches the app. On a 4×
- * slowed CPU beside another worker's journeys that took over 20 s; what is measured is the tap after it.
- */
-async function hydrated(control: Locator): Promise<void> {
-  await expect
-    .poll(() => control.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))), {
-      timeout: 45_000,
-    })
-    .toBe(true);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, loginAs, PRO, test } from './support';
+import { ADMIN, expect, hydrated, loginAs, PRO, test } from './support';
 
 /** A JSON call as the browser makes it (the server checks Origin on writes). */
 async function call(page: Page, method: 'POST', url: string, data?: unknown) {
@@ -84,6 +84,7 @@ test.describe('trip photos (issue 30)', () => {
       await member.goto(`/events/${event.id}`);
       const section = member.getByRole('region', { name: 'Bilder' });
       await expect(section.getByText('Inga bilder än.')).toBeVisible();
+      await hydrated(section.locator('input[type="file"]'));
 
       // Two photos, each with its alt text and the confirmation that everyone in it agreed.
       const photos = PHOTOS;

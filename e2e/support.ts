@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEMO_EVENT_TITLES } from '../server/seed/demo-events';
 import { linkIn, waitForEmail } from './mailbox';
 
@@ -153,6 +160,19 @@ export function memberPages() {
 /** True when the page is wider than the viewport (horizontal scroll). */
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/**
+ * Waits until the app has hydrated `control` on a server-rendered page (React's props are on it). A tap before
+ * then is held and replayed, but a file set on an input (setInputFiles) is not a tap: it would be lost. On a
+ * 4× slowed CPU beside another worker's journeys hydrating took over 20 s.
+ */
+export async function hydrated(control: Locator): Promise<void> {
+  await expect
+    .poll(() => control.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))), {
+      timeout: 45_000,
+    })
+    .toBe(true);
 }
 
 /**
