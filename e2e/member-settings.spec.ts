@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, FREE, loginAs, test } from './support';
+import { expect, FREE, hydrated, loginAs, test } from './support';
 
 const toast = (page: Page, text: string) =>
   expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
@@ -12,6 +12,8 @@ test.describe('member settings confirm what they did', () => {
     const privacy = page.getByRole('region', { name: 'Integritet' });
     const hide = privacy.getByRole('switch', { name: 'Dölj mig i medlemslistan' });
     const save = privacy.getByRole('button', { name: 'Spara' });
+    // setChecked wants the switch to turn at once: on the page still hydrating a tap is held until it has.
+    await hydrated(hide);
     const before = await hide.isChecked();
 
     await hide.setChecked(!before, { force: true });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, expect, FREE, hasHorizontalScroll, loginAs, PRO, test } from './support';
+import { ADMIN, expect, FREE, hasHorizontalScroll, hydrated, loginAs, PRO, test } from './support';
 
 /** A logged-in page in a browser context of its own; answers the page and the member's id. */
 async function member(browser: Browser, email: string): Promise<{ page: Page; id: string }> {
@@ -119,6 +119,8 @@ test.describe('notifications', () => {
     expect(feed.headers()['content-type']).toContain('text/calendar');
     expect(await feed.text()).toContain('BEGIN:VCALENDAR');
 
+    // The section is drawn anew in the browser (its preferences are asked for there): wait for it.
+    await hydrated(page.getByRole('button', { name: 'Skapa ny länk' }));
     await page.getByRole('button', { name: 'Skapa ny länk' }).click();
     const confirm = page.getByRole('dialog', { name: 'Skapa ny kalenderlänk?' });
     await expect(confirm.getByText(/gamla länken slutar fungera/)).toBeVisible();

@@ -125,6 +125,27 @@ describe('early taps (issue 33)', () => {
     delete (window as unknown as Record<string, unknown>)[EARLY_TAPS_GLOBAL];
   });
 
+  it('taps the counterpart of a control whose part the browser drew anew instead of hydrating it', () => {
+    vi.useFakeTimers();
+    const page = serverPage();
+    holdEarlyTaps(page.root);
+    page.tab.click();
+    replayEarlyTaps();
+    // The part is drawn anew (its data was not in the server's render): the held element is gone, a copy
+    // of it takes its place.
+    const copy = document.createElement('div');
+    copy.setAttribute('role', 'tab');
+    copy.textContent = 'Mina evenemang';
+    const clicked = vi.fn();
+    copy.addEventListener('click', clicked);
+    page.tab.replaceWith(copy);
+    hydrate(copy);
+    vi.advanceTimersByTime(100);
+    expect(clicked).toHaveBeenCalledTimes(1);
+    releaseEarlyTaps();
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves links, text and controls no longer on the page alone', () => {
     const page = serverPage();
     holdEarlyTaps(page.root);

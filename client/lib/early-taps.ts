@@ -29,13 +29,40 @@ let giving: ReturnType<typeof setTimeout> | undefined;
 
 const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 
-/** Taps again, in order, the held controls React has hydrated (all with `force`); drops those gone. */
+/** What tells a control from the others on the page: its tag, role, name, label and text. */
+const signature = (control: Element) =>
+  [
+    control.tagName,
+    control.getAttribute('role'),
+    control.getAttribute('name'),
+    control.getAttribute('aria-label'),
+    control.textContent?.trim(),
+  ].join('\u0000');
+
+/**
+ * The control that took a held one's place when the browser drew its part anew instead of hydrating it (a
+ * part whose data the server did not have): the one control in #root that looks the same, else null.
+ */
+const counterpart = (gone: HTMLElement): HTMLElement | null => {
+  const scope = root ?? document.getElementById('root');
+  const wanted = signature(gone);
+  const same = [...(scope?.querySelectorAll<HTMLElement>(EARLY_TAP_CONTROLS) ?? [])].filter(
+    (control) => signature(control) === wanted,
+  );
+  return same.length === 1 ? (same[0] as HTMLElement) : null;
+};
+
+/**
+ * Taps again, in order, the held controls React has hydrated, or their counterparts where the part was drawn
+ * anew (all with `force`); a control gone without a counterpart is waited for, and dropped with `force`.
+ */
 const replayReady = (force: boolean) => {
   while (held.length > 0) {
     const next = held[0] as HTMLElement;
-    if (next.isConnected && !force && !isHydrated(next)) break;
+    const control = next.isConnected ? next : counterpart(next);
+    if (!force && (!control || !isHydrated(control))) break;
     held.shift();
-    if (next.isConnected) next.click();
+    control?.click();
   }
   if (held.length === 0) {
     clearInterval(checking);
