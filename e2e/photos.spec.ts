@@ -142,8 +142,8 @@ test.describe('trip photos (issue 30)', () => {
         const thumbOnPhone = touch
           .getByRole('region', { name: 'Bilder' })
           .getByRole('button', { name: `Visa bild 1 av 2: ${photos[1].alt}` });
-        // The gallery is drawn anew in the browser (its photos are asked for there): a tap on the server's
-        // markup of it before then is lost (server/public-pages/README.md).
+        // The gallery is drawn anew in the browser (its photos are asked for there): the journey taps it
+        // once it is the browser's (a tap before then goes to its counterpart, client/lib/early-taps.ts).
         await hydrated(thumbOnPhone);
         await thumbOnPhone.click();
         const shown = touch
