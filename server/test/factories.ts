@@ -35,9 +35,14 @@ export const buildAdmin = (db: Db, overrides: Partial<typeof users.$inferInsert>
 export const buildPro = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) =>
   buildUser(db, { membershipType: 'pro', ...overrides });
 
-/** Inserts an upcoming event (starts in 10 days, 5 hours long) unless overridden. */
+/**
+ * Inserts an upcoming event, a round on one day unless overridden: 9-10 days ahead at 09:00 UTC (10:00 or
+ * 11:00 in Stockholm), 5 hours long. Started at the time of day a test runs, an evening's run made a round
+ * that ended after midnight in Stockholm: a trip by the product's rule (isMultiDay), with rooms and wishes.
+ */
 export async function buildEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
   const start = new Date(Date.now() + 10 * DAY);
+  start.setUTCHours(9, 0, 0, 0);
   const [row] = await db
     .insert(events)
     .values({
