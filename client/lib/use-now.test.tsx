@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activityTime } from '../features/admin/lib/dashboard-format';
-import { RenderedAtProvider, useNow } from './use-now';
+import { RenderedAtProvider, useClock, useNow } from './use-now';
 
 // React's act() outside Testing Library.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -49,5 +49,51 @@ describe('useNow', () => {
   it('is a mismatch without the render time (what the dashboard did before)', async () => {
     const { errors } = await hydrateLater(null);
     expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+/** A part that asks the clock one question, counting its renders. */
+function Started({ at, renders }: { at: number; renders: number[] }) {
+  const started = useClock((now) => at <= now);
+  renders.push(1);
+  return <p>{started ? 'Har börjat' : 'Har inte börjat'}</p>;
+}
+
+async function hydrateClock(at: number) {
+  vi.useFakeTimers({ now: RENDERED_AT, toFake: ['Date'] });
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(
+    <RenderedAtProvider renderedAt={RENDERED_AT}>
+      <Started at={at} renders={[]} />
+    </RenderedAtProvider>,
+  );
+  vi.setSystemTime(RENDERED_AT + 120_000);
+  const renders: number[] = [];
+  const errors: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <RenderedAtProvider renderedAt={RENDERED_AT}>
+        <Started at={at} renders={renders} />
+      </RenderedAtProvider>,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
+  });
+  return { errors, renders: renders.length, text: container.textContent };
+}
+
+describe('useClock', () => {
+  it('hydrates from the render time and draws the part again when the clock’s answer differs', async () => {
+    const { errors, renders, text } = await hydrateClock(RENDERED_AT + 60_000);
+    expect(errors).toEqual([]);
+    expect(text).toBe('Har börjat');
+    expect(renders).toBe(2);
+  });
+
+  it('draws the part once when the answer is the same', async () => {
+    const { errors, renders, text } = await hydrateClock(RENDERED_AT + 600_000);
+    expect(errors).toEqual([]);
+    expect(text).toBe('Har inte börjat');
+    expect(renders).toBe(1);
   });
 });

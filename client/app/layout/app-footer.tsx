@@ -1,7 +1,7 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { FeedbackFooterButton } from '@client/features/feedback/components/feedback-footer-button';
 import { NewsletterForm } from '@client/features/feedback/components/newsletter-form';
-import { useNow } from '@client/lib/use-now';
+import { useClock } from '@client/lib/use-now';
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconBrandFacebook,
@@ -44,7 +44,7 @@ function ContactRow({ icon, children }: { icon: ReactNode; children: ReactNode }
 
 /** The footer of every page (spec §2 'Footer'). */
 export function AppFooter() {
-  const year = new Date(useNow()).getFullYear();
+  const year = useClock((now) => new Date(now).getFullYear());
   const { isAuthenticated } = useAuth();
   return (
     <footer className={classes.footer}>

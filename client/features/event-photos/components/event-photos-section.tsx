@@ -1,4 +1,4 @@
-import { useNow } from '@client/lib/use-now';
+import { useClock } from '@client/lib/use-now';
 import type { EventDetail } from '@common/schemas/events';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
@@ -16,7 +16,7 @@ const photosWord = (n: number) => (n === 1 ? '1 bild' : `${n} bilder`);
  */
 export function EventPhotosSection({ event }: { event: EventDetail }) {
   const sees = event.myRegistration?.status === 'registered' || event.abilities.canEdit;
-  const started = Date.parse(event.startTime) <= useNow();
+  const started = useClock((now) => Date.parse(event.startTime) <= now);
   if (!sees && event.photoCount === 0) return null;
   if (sees && !started && event.photoCount === 0) return null;
   return (

@@ -4,7 +4,7 @@ import { EventPhotosSection } from '@client/features/event-photos/components/eve
 import { MeetAgainCard } from '@client/features/meet-again/components/meet-again-card';
 import { apiErrorStatus } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
-import { useNow } from '@client/lib/use-now';
+import { useClock } from '@client/lib/use-now';
 import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { eventNouns, formatDayRange, isMultiDay } from '@common/rules/event-kind';
@@ -111,7 +111,9 @@ export function EventDetailPage() {
   // The member's card loads on the first click.
   const dialogUsed = useOpenedOnce(openUser !== null);
   usePageTitle(event?.title ?? 'Evenemang');
-  const now = useNow();
+  // Drawn again after hydrating only if the answer differs from the server's (see useClock).
+  const started = useClock((now) => (event ? Date.parse(event.startTime) <= now : false));
+  const ended = useClock((now) => (event ? Date.parse(event.endTime) <= now : false));
 
   if (isLoading) return <Center py={80}>{spinner}</Center>;
   if (!event || !validId) {
@@ -128,7 +130,6 @@ export function EventDetailPage() {
     );
   }
 
-  const ended = Date.parse(event.endTime) <= now;
   const full = event.registeredCount >= event.maxParticipants;
   const nouns = eventNouns(event);
   const multiDay = isMultiDay(event);
@@ -239,7 +240,7 @@ export function EventDetailPage() {
                 ) : null}
                 {user ? <MeetAgainCard event={event} /> : null}
                 {/* Issue 29: the golf day's results once it has started. */}
-                {golf && user && Date.parse(event.startTime) <= now ? (
+                {golf && user && started ? (
                   <Suspense fallback={null}>
                     <EventResults eventId={event.id} userId={user.id} endTime={event.endTime} />
                   </Suspense>

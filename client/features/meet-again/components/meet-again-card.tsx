@@ -2,7 +2,7 @@ import { apiErrorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/dates';
 import { avatarSrc } from '@client/lib/images';
 import { toastError } from '@client/lib/toast';
-import { useNow } from '@client/lib/use-now';
+import { useClock } from '@client/lib/use-now';
 import { msg } from '@common/messages';
 import {
   MEET_AGAIN_CHOICE_LABELS,
@@ -88,7 +88,7 @@ function PersonAnswer({ eventId, person }: { eventId: number; person: MeetAgainP
  * for each other checked-in participant. Shows nothing to anyone else (the server answers 403).
  */
 export function MeetAgainCard({ event }: { event: EventDetail }) {
-  const ended = Date.parse(event.endTime) <= useNow();
+  const ended = useClock((now) => Date.parse(event.endTime) <= now);
   const query = useMeetAgain(event.id, ended && event.myRegistration?.status === 'registered');
   const data = query.data;
   if (!data) return null;

@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '@client/lib/api';
-import { useNow } from '@client/lib/use-now';
+import { useClock } from '@client/lib/use-now';
 import { SCORING_FORMAT_LABELS } from '@common/rules/scoring';
 import type { EventGolf } from '@common/schemas/scoring';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -26,8 +26,8 @@ export function MyGolfDay({
   userId: string;
   startTime: string;
 }) {
-  const now = useNow();
-  return <MyDay eventId={eventId} golf={golf} userId={userId} started={Date.parse(startTime) <= now} />;
+  const started = useClock((now) => Date.parse(startTime) <= now);
+  return <MyDay eventId={eventId} golf={golf} userId={userId} started={started} />;
 }
 
 /**
@@ -43,8 +43,8 @@ export function EventResults({
   userId: string;
   endTime: string;
 }) {
-  const now = useNow();
-  return <Results eventId={eventId} userId={userId} ended={Date.parse(endTime) <= now} />;
+  const ended = useClock((now) => Date.parse(endTime) <= now);
+  return <Results eventId={eventId} userId={userId} ended={ended} />;
 }
 
 function MyDay({

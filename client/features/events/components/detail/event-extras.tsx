@@ -1,4 +1,4 @@
-import { useNow } from '@client/lib/use-now';
+import { useClock } from '@client/lib/use-now';
 import { includesLodging } from '@common/rules/room-wish';
 import type { EventDetail } from '@common/schemas/events';
 import { Center, Loader, Stack } from '@mantine/core';
@@ -18,9 +18,8 @@ const RoomingManager = lazy(() =>
  * member with a place, the rooming ('Rum') for the organiser of a trip with overnight stays.
  */
 export function EventExtras({ event }: { event: EventDetail }) {
-  const now = useNow();
-  const live =
-    event.status !== 'cancelled' && event.status !== 'completed' && Date.parse(event.endTime) > now;
+  const over = useClock((now) => Date.parse(event.endTime) <= now);
+  const live = event.status !== 'cancelled' && event.status !== 'completed' && !over;
   const registered = event.myRegistration?.status === 'registered';
   const organiser = event.abilities.canEdit && includesLodging(event);
   if (!(live && registered) && !organiser) return null;

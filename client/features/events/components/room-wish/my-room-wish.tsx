@@ -1,6 +1,6 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { toastSuccess } from '@client/lib/toast';
-import { useNow } from '@client/lib/use-now';
+import { useClock } from '@client/lib/use-now';
 import { ROOM_WISH_LABELS } from '@common/options';
 import { displayName } from '@common/rules/display-name';
 import { includesLodging, roomWishText } from '@common/rules/room-wish';
@@ -26,9 +26,9 @@ export function MyRoomWish({
 }) {
   const [editing, setEditing] = useState(false);
   const save = useSetRoomWish(event.id);
-  const now = useNow();
+  const started = useClock((now) => Date.parse(event.startTime) <= now);
   const own = registrations?.find((r) => r.userId === userId && r.status !== 'cancelled');
-  if (!own || !includesLodging(event) || Date.parse(event.startTime) <= now) return null;
+  if (!own || !includesLodging(event) || started) return null;
   const current = {
     roomWish: own.roomWish,
     roomMateName: own.roomMateName,
