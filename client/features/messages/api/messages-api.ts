@@ -1,6 +1,7 @@
 import { apiErrorStatus, apiJson, apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
 import { CONVERSATION_CLOSED_HEADER } from '@common/http-headers';
 import { CHAT_REFRESH_MS } from '@common/limits';
+import type { ServerLoad } from '@common/ssr';
 import {
   type Conversation,
   conversationSchema,
@@ -63,6 +64,25 @@ export interface Thread {
   closed: boolean;
 }
 
+const threadUrl = (userId: string) => `/api/messages/${encodeURIComponent(userId)}`;
+
+/**
+ * The thread as the server loads it for a member's rendered /messages/{id} (issue 33). Its key is an API
+ * address, but the data is not the answer's body: without this the server stored the bare list of
+ * messages where the page expects `{messages, closed}`, and a closed thread was drawn open and empty.
+ */
+const threadOnServer =
+  (userId: string): ServerLoad =>
+  async (load) => {
+    const answer = await load(threadUrl(userId));
+    if (!answer || !Array.isArray(answer.body)) return undefined;
+    const thread: Thread = {
+      messages: answer.body as Message[],
+      closed: answer.headers[CONVERSATION_CLOSED_HEADER.toLowerCase()] === 'true',
+    };
+    return thread;
+  };
+
 /**
  * GET /api/messages/{userId}: the thread, oldest first, and whether it is closed (the
  * X-Conversation-Closed header). Opening it marks received messages read, so the list and the count
@@ -74,9 +94,10 @@ export function useThread(userId: string | undefined) {
     queryOptions<Thread>({
       queryKey: threadKey(userId ?? ''),
       enabled: Boolean(userId),
+      meta: { ssr: threadOnServer(userId ?? '') },
       queryFn: async () => {
         try {
-          const url = `/api/messages/${encodeURIComponent(userId ?? '')}`;
+          const url = threadUrl(userId ?? '');
           const res = await apiRequest('GET', url);
           const messages = checkResponse(
             url,
