@@ -2,6 +2,7 @@ import { loginUrl, signupUrl } from '@client/features/auth/lib/auth-urls';
 import { ApiError, apiErrorMessage } from '@client/lib/api';
 import { formatKr } from '@client/lib/format';
 import { toastError, toastSuccess } from '@client/lib/toast';
+import { OnceOpened } from '@client/ui/once-opened';
 import { REGISTRATION_STATUS_LABELS } from '@common/options';
 import { eventNouns, isMultiDay } from '@common/rules/event-kind';
 import { hasEnded } from '@common/rules/event-phase';
@@ -144,90 +145,98 @@ export function EventActions({
         </Text>
       ) : null}
 
-      <RegistrationDialog
-        opened={dialog === 'register'}
-        full={full}
-        pending={register.isPending}
-        event={event}
-        onClose={close}
-        onSubmit={submit}
-      />
-      <UpgradeDialog opened={dialog === 'upgrade'} onClose={close} />
-      <Modal opened={dialog === 'cancel'} onClose={close} title="Avboka anmälan" centered>
-        <Text>Är du säker på att du vill avboka din anmälan till {event.title}?</Text>
-        {lateFee > 0 ? (
-          <Alert color="red" mt="md" title={`Avgift ${formatKr(lateFee)}`}>
-            Du avbokar efter sista dag för avbokning. Avgiften {formatKr(lateFee)} tas ut om ingen från
-            reservlistan tar din plats.
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            Avbryt
-          </Button>
-          <Button
-            color="red"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: (res) => {
-                  close();
-                  toastSuccess(
-                    'Anmälan avbokad',
-                    res.amountDue > 0
-                      ? `Din plats är avbokad. Avgift för sen avbokning: ${formatKr(res.amountDue)}.`
-                      : 'Din plats är avbokad.',
-                  );
-                },
-                onError: (err) => {
-                  close();
-                  toastError('Avbokningen misslyckades', apiErrorMessage(err));
-                },
-              })
-            }
-          >
-            Avboka
-          </Button>
-        </Group>
-      </Modal>
-      <Modal
-        opened={dialog === 'delete'}
-        onClose={close}
-        title={`Ta bort ${eventNouns(event).word}`}
-        centered
-      >
-        <Text>
-          Är du säker? Detta tar permanent bort {eventNouns(event).definite} och alla anmälningar. Åtgärden
-          kan inte ångras.
-        </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            Avbryt
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  close();
-                  toastSuccess(
-                    isMultiDay(event) ? 'Resan borttagen' : 'Evenemanget borttaget',
-                    `${event.title} är borttagen.`,
-                  );
-                  navigate('/events');
-                },
-                onError: (err) => {
-                  close();
-                  toastError('Borttagningen misslyckades', apiErrorMessage(err));
-                },
-              })
-            }
-          >
-            Ta bort
-          </Button>
-        </Group>
-      </Modal>
+      <OnceOpened opened={dialog === 'register'}>
+        <RegistrationDialog
+          opened={dialog === 'register'}
+          full={full}
+          pending={register.isPending}
+          event={event}
+          onClose={close}
+          onSubmit={submit}
+        />
+      </OnceOpened>
+      <OnceOpened opened={dialog === 'upgrade'}>
+        <UpgradeDialog opened={dialog === 'upgrade'} onClose={close} />
+      </OnceOpened>
+      <OnceOpened opened={dialog === 'cancel'}>
+        <Modal opened={dialog === 'cancel'} onClose={close} title="Avboka anmälan" centered>
+          <Text>Är du säker på att du vill avboka din anmälan till {event.title}?</Text>
+          {lateFee > 0 ? (
+            <Alert color="red" mt="md" title={`Avgift ${formatKr(lateFee)}`}>
+              Du avbokar efter sista dag för avbokning. Avgiften {formatKr(lateFee)} tas ut om ingen från
+              reservlistan tar din plats.
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={close}>
+              Avbryt
+            </Button>
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: (res) => {
+                    close();
+                    toastSuccess(
+                      'Anmälan avbokad',
+                      res.amountDue > 0
+                        ? `Din plats är avbokad. Avgift för sen avbokning: ${formatKr(res.amountDue)}.`
+                        : 'Din plats är avbokad.',
+                    );
+                  },
+                  onError: (err) => {
+                    close();
+                    toastError('Avbokningen misslyckades', apiErrorMessage(err));
+                  },
+                })
+              }
+            >
+              Avboka
+            </Button>
+          </Group>
+        </Modal>
+      </OnceOpened>
+      <OnceOpened opened={dialog === 'delete'}>
+        <Modal
+          opened={dialog === 'delete'}
+          onClose={close}
+          title={`Ta bort ${eventNouns(event).word}`}
+          centered
+        >
+          <Text>
+            Är du säker? Detta tar permanent bort {eventNouns(event).definite} och alla anmälningar. Åtgärden
+            kan inte ångras.
+          </Text>
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={close}>
+              Avbryt
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    close();
+                    toastSuccess(
+                      isMultiDay(event) ? 'Resan borttagen' : 'Evenemanget borttaget',
+                      `${event.title} är borttagen.`,
+                    );
+                    navigate('/events');
+                  },
+                  onError: (err) => {
+                    close();
+                    toastError('Borttagningen misslyckades', apiErrorMessage(err));
+                  },
+                })
+              }
+            >
+              Ta bort
+            </Button>
+          </Group>
+        </Modal>
+      </OnceOpened>
     </Stack>
   );
 }
