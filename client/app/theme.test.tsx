@@ -1,4 +1,12 @@
-import { CloseButton, Loader, MantineProvider, Modal, Pagination, PasswordInput } from '@mantine/core';
+import {
+  CloseButton,
+  Loader,
+  MantineProvider,
+  Modal,
+  Pagination,
+  PasswordInput,
+  Select,
+} from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theme } from './theme';
@@ -41,5 +49,17 @@ describe("the theme's Swedish labels for Mantine's own buttons", () => {
   it('makes a named loader a status (a plain span may not carry an aria-label: axe aria-prohibited-attr)', () => {
     draw(<Loader aria-label="Laddar" />);
     expect(screen.getByRole('status', { name: 'Laddar' })).toBeTruthy();
+  });
+});
+
+describe("the theme's speed settings (issue 33)", () => {
+  it("mounts a Select's options only while its list is open", () => {
+    const places = Array.from({ length: 290 }, (_, i) => `Kommun ${i}`);
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Select label="Ort" data={places} />
+      </MantineProvider>,
+    );
+    expect(document.querySelectorAll('[role="option"]')).toHaveLength(0);
   });
 });

@@ -116,6 +116,10 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } },
     Alert: { defaultProps: { closeButtonLabel: CLOSE } },
+    // Mantine 9 keeps a closed list's options mounted, hidden (Select passes an undefined keepMounted, so
+    // Combobox's default applies): 290 municipalities rendered and hydrated on every page with a place
+    // field (issue 33). Mounted while open only; `aria-controls` is set only then too.
+    Combobox: { defaultProps: { keepMounted: false } },
     Select: { defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } },
     MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } },
     Pagination: { defaultProps: { getControlProps: paginationControlProps } },
