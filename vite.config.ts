@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssPerComponent } from './scripts/mantine-css-per-component.mjs';
+import { mantineStableId } from './scripts/mantine-stable-id.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -40,6 +41,8 @@ const clientBuild = defineConfig({
     react(),
     // Each Mantine component's CSS in the chunk that uses it, not the whole stylesheet up front.
     mantineCssPerComponent({ entry: /[\\/]client[\\/]main\.tsx$/ }),
+    // Mantine's ids as React gives them, not swapped for random ones after mounting (issue 33).
+    mantineStableId(),
     // The installable app (issue 13): manifest.webmanifest and the service worker /sw.js (client/sw.ts).
     VitePWA({
       strategies: 'injectManifest',
