@@ -26,9 +26,20 @@ function serverPage() {
   };
 }
 
+/** React's fiber of the app's root (tag 3), committed. */
+const hostRoot = { tag: 3, flags: 0, alternate: null, return: null };
+
+/** A host element's fiber under the root, with React's flags (4096: still hydrating, not committed). */
+const fiber = (flags = 0) => ({
+  tag: 5,
+  flags,
+  alternate: null,
+  return: { tag: 13, flags: 0, alternate: null, return: hostRoot },
+});
+
 /** What React DOM puts on an element it has hydrated (the key's suffix is random per React instance). */
 const hydrate = (...elements: HTMLElement[]) => {
-  for (const element of elements) Object.assign(element, { __reactFiber$abc123: {} });
+  for (const element of elements) Object.assign(element, { __reactFiber$abc123: fiber() });
 };
 
 describe('early taps (issue 33)', () => {
@@ -80,6 +91,24 @@ describe('early taps (issue 33)', () => {
     hydrate(page.tab);
     vi.advanceTimersByTime(100);
     expect(seen).toEqual(['Spara', 'Mina evenemang']);
+  });
+
+  it('holds a tap on a control React has given a fiber in a render it has not committed', () => {
+    vi.useFakeTimers();
+    const page = serverPage();
+    holdEarlyTaps(page.root);
+    page.tab.click();
+    const clicked = vi.fn();
+    page.tab.addEventListener('click', clicked);
+    hydrate(page.root, page.form, page.save);
+    // The tab's part is hydrating while a sibling's code loads: React drops a click there.
+    Object.assign(page.tab, { __reactFiber$abc123: fiber(4096) });
+    replayEarlyTaps();
+    vi.advanceTimersByTime(100);
+    expect(clicked).not.toHaveBeenCalled();
+    hydrate(page.tab);
+    vi.advanceTimersByTime(100);
+    expect(clicked).toHaveBeenCalledTimes(1);
   });
 
   it('taps a part that never hydrates anyway after a while, then holds nothing', () => {

@@ -13,7 +13,8 @@ import { type CaughtTaps, EARLY_TAP_CONTROLS, EARLY_TAPS_GLOBAL } from '@common/
  * component whose chunk is still loading) may still be server markup then. React drops a click on such a
  * part whose code has not arrived (it stops the event; React 19 replays no discrete event), so a control is
  * tapped again only once React has hydrated it, and until then a new tap on it is held too. What React has
- * hydrated carries its fiber on the element (`__reactFiber$…`, React DOM's key since React 17).
+ * hydrated carries its fiber on the element (`__reactFiber$…`, React DOM's key since React 17), mounted
+ * (see isHydrated).
  */
 
 /** How often held controls are looked at, and how long after the app's start taps are held at most. */
@@ -27,7 +28,41 @@ let appStarted = false;
 let checking: ReturnType<typeof setInterval> | undefined;
 let giving: ReturnType<typeof setTimeout> | undefined;
 
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+/** What React keeps of a fiber, as far as the check below reads it. */
+interface Fiber {
+  tag: number;
+  flags: number;
+  alternate: Fiber | null;
+  return: Fiber | null;
+}
+
+/** React's fiber tag of the root, and its flags of a fiber placed or hydrating in a render not yet committed. */
+const HOST_ROOT = 3;
+const PLACEMENT_OR_HYDRATING = 2 | 4096;
+
+/**
+ * Whether React has hydrated `element` and would hand a click on it to its handler: the question React's
+ * event system asks (getNearestMountedFiber in react-reconciler). A fiber on the element is not enough: React
+ * sets it during a render it may not commit yet (a part hydrating while a sibling's code still loads), and
+ * drops a click there.
+ */
+const isHydrated = (element: Element) => {
+  const key = Object.keys(element).find((k) => k.startsWith('__reactFiber$'));
+  const fiber = key ? ((element as unknown as Record<string, Fiber | undefined>)[key] ?? null) : null;
+  if (!fiber) return false;
+  let node = fiber;
+  let nearestMounted: Fiber | null = fiber;
+  if (!fiber.alternate) {
+    // Never committed twice: mounted only if no fiber on the way up is still being placed or hydrated.
+    for (let next: Fiber | null = node; next; next = next.return) {
+      node = next;
+      if (node.flags & PLACEMENT_OR_HYDRATING) nearestMounted = node.return;
+    }
+  } else {
+    while (node.return) node = node.return;
+  }
+  return node.tag === HOST_ROOT && nearestMounted === fiber;
+};
 
 /** What tells a control from the others on the page: its tag, role, name, label and text. */
 const signature = (control: Element) =>
