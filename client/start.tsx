@@ -21,24 +21,41 @@ const ssrState = document.getElementById(SSR_STATE_ID);
 const renderedAt = Number(ssrState?.getAttribute(SSR_RENDERED_AT_ATTRIBUTE)) || null;
 /** The queries the server rendered the page from (none for a page the app draws itself). */
 const fromServer = new Set<string>();
+/**
+ * How long at most the server's data counts as fresh on the page it was rendered for. A part that mounts
+ * after hydrating (a lazy section, a dialog) reads it instead of asking the API again, and its answer then
+ * drawing the page once more (issue 33).
+ */
+const SERVER_DATA_FRESH_MS = 30_000;
+const forgetServerData = () => fromServer.clear();
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} renderedAt={renderedAt} onMounted={() => fromServer.clear()} />
+    <App
+      queryClient={queryClient}
+      renderedAt={renderedAt}
+      onMounted={() => setTimeout(forgetServerData, SERVER_DATA_FRESH_MS)}
+      onLeftFirstPage={forgetServerData}
+    />
   </StrictMode>
 );
 
 if (ssrState?.textContent) {
   const state = JSON.parse(ssrState.textContent) as DehydratedState;
   hydrate(queryClient, state);
-  // What the server has just rendered from is not asked for again while the page hydrates (the queries
-  // are stale at once, spec §7). Once the first render is done they behave as any other: a page opened
-  // next asks again. Kept fresh for longer, a member's page opened within that time showed what the
-  // server had rendered before a change (a place paid for just after the event page was rendered).
+  // What the server has just rendered from is not asked for again on its own page (the queries are stale
+  // at once, spec §7): not while the page hydrates, nor by a part mounted after it, until the member goes
+  // to another page or SERVER_DATA_FRESH_MS have passed. Then they behave as any other: a page opened next
+  // asks again. Kept fresh across pages, a page opened next showed what the server had rendered before a
+  // change (a place paid for just after the event page was rendered). A query invalidated by a change on
+  // the page is asked for again as always.
   for (const q of state.queries) fromServer.add(q.queryHash);
   const defaults = queryClient.getDefaultOptions().queries;
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
-    queries: { ...defaults, refetchOnMount: (query) => !fromServer.has(query.queryHash) },
+    queries: {
+      ...defaults,
+      refetchOnMount: (query) => !fromServer.has(query.queryHash) || query.state.isInvalidated,
+    },
   });
   // The page's chunks first: hydrating around a part still loading would draw that part anew. One that
   // fails to load is left to the page itself (it asks again and shows the error page if it fails again).
