@@ -13,7 +13,8 @@ const USAGE = `Usage: npx tsx bench/profile-page.ts [--member] [--runs N] [--pro
   --member    load the pages as the demo Pro member (pro@singelgolf.test, with a session cookie)
   --runs N    loads per path (default 3; each after one uncounted warm-up load); the median is printed
   --profile   a CPU profile of each load (V8's sampling profiler, every 100 µs): self time per script
-              and the top functions; PROFILE_FOCUS=fnName prints that function's callers and callees
+              and the top functions; PROFILE_FOCUS=fnName (or a place as printed, /assets/x.js:451:10)
+              prints that function's callers and callees
   --console   print the page's console messages and errors
 
 Runs the built site (npm run build): a build with \`npx vite build --minify false\` gives readable function
@@ -265,9 +266,15 @@ type Frame = CpuProfile['nodes'][number]['callFrame'];
 /** A function's name for the tables: name, script, line and column (1-based; a minified script is one long line). */
 function frameKey(f: Frame, origin: string) {
   const script = f.url.replace(origin, '');
-  return script
-    ? `${f.functionName || '(anonymous)'}  ${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`
-    : f.functionName;
+  const name = f.functionName || '(anonymous)';
+  return script ? `${name}  ${script}:${f.lineNumber + 1}:${f.columnNumber + 1}` : name;
+}
+
+/** Whether a frame is the one PROFILE_FOCUS names: by its function's name, or by its place as the tables print it. */
+function isFocus(f: Frame, focus: string, origin: string) {
+  return (
+    f.functionName === focus || (f.url !== '' && focus.includes(':') && frameKey(f, origin).endsWith(focus))
+  );
 }
 
 /** Time each node of a profile was on top of the stack (ms); a sample lasts until the next one. */
@@ -326,7 +333,7 @@ function printProfiles(profiles: CpuProfile[], origin: string) {
         (self.get(n.id) ?? 0) + (n.children ?? []).reduce((s, c) => s + (total.get(c) ?? 0), 0),
       );
     for (const n of profile.nodes) {
-      if (n.callFrame.functionName !== focus) continue;
+      if (!isFocus(n.callFrame, focus, origin)) continue;
       focusSelf += self.get(n.id) ?? 0;
       focusTotal += total.get(n.id) ?? 0;
       const up = nodes.get(parent.get(n.id) ?? -1);
