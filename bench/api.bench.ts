@@ -6,10 +6,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { users } from '../server/db/schema';
-import { seedDemoDataIfEmpty } from '../server/seed/seed';
-import { freshDatabase, sessionCookieFor } from './lib/database';
+import { freshDatabase } from './lib/database';
+import { assertSession, seedDemoWithProSession } from './lib/demo-site';
 import { runLoad } from './lib/load';
 import { withServerCpu } from './lib/process-cpu';
 import { writeResults } from './lib/results';
@@ -50,9 +48,7 @@ let ceilingCpuUs = 0;
 for (const kind of ['pglite', 'postgres'] as const) {
   const bench = await freshDatabase(kind, 'api');
   const database = await bench.open();
-  await seedDemoDataIfEmpty(database);
-  const pro = (await database.db.select().from(users).where(eq(users.email, 'pro@singelgolf.test')))[0];
-  const cookie = await sessionCookieFor(database, pro.id);
+  const cookie = await seedDemoWithProSession(database);
   await database.close();
 
   const server = await startServer({ port: 5390, databaseUrl: bench.databaseUrl, dataDir: bench.dataDir });
@@ -69,8 +65,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
       ofCeilingByCpu: '100%',
     });
   }
-  const me = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
-  if (me.status !== 200) throw new Error(`auth/user answered ${me.status}`);
+  await assertSession(server.url, cookie);
   // Issue 17's figures: anonymous and logged-in event lists, and the logged-in member's own record.
   for (const [route, address, headers] of [
     ['GET /api/events', '/api/events', {}],

@@ -8,14 +8,11 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import { eq } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { users } from '../server/db/schema';
-import { seedDemoDataIfEmpty } from '../server/seed/seed';
-import { freshDatabase, sessionCookieFor } from './lib/database';
+import { startDemoSite } from './lib/demo-site';
 import { writeResults } from './lib/results';
-import { startServer } from './lib/server';
+import { median } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -26,8 +23,6 @@ const METRICS = {
   cls: 'cumulative-layout-shift',
   speedIndexMs: 'speed-index',
 } as const;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface NetworkRequest {
   url: string;
@@ -111,18 +106,9 @@ async function auditOnce(url: string, port: number, cookie?: string) {
   return row;
 }
 
-const bench = await freshDatabase('pglite', 'lighthouse');
-const database = await bench.open();
-await seedDemoDataIfEmpty(database);
-// The demo Pro member (server/seed): the logged-in pages are measured as them.
-const [pro] = await database.db
-  .select({ id: users.id })
-  .from(users)
-  .where(eq(users.email, 'pro@singelgolf.test'));
-if (!pro) throw new Error('the demo Pro member is missing');
-const cookie = await sessionCookieFor(database, pro.id);
-await database.close();
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 5396), dataDir: bench.dataDir });
+// The demo site; the logged-in pages are measured as its Pro member.
+const site = await startDemoSite('lighthouse', Number(process.env.BENCH_PORT ?? 5396));
+const { server, proCookie: cookie } = site;
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: CHROMIUM_ARGS,
@@ -139,8 +125,6 @@ const write = (complete: boolean) =>
   });
 try {
   const events = (await (await fetch(`${server.url}/api/events?status=upcoming`)).json()) as { id: number }[];
-  const me = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
-  if (me.status !== 200) throw new Error(`the Pro member's session: /api/auth/user answered ${me.status}`);
   const pages: [name: string, path: string, cookie?: string][] = [
     ['landing', '/'],
     ['events', '/events'],
@@ -170,7 +154,6 @@ try {
   }
 } finally {
   await chrome.kill();
-  await server.stop();
-  await bench.drop();
+  await site.stop();
 }
 write(true);

@@ -1,0 +1,3 @@
+/** The median of some figures (of an even count, the upper of the two middle ones: a figure that was measured). */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
