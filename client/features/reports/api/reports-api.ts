@@ -1,9 +1,9 @@
 import { apiJson, apiRequest, checkResponse } from '@client/lib/api';
+import { REPORTS_PAGE_SIZE } from '@common/limits';
 import {
   type AdminReportPage,
   adminReportPageSchema,
   type DecisionInput,
-  REPORTS_PAGE_SIZE,
   type ReportInput,
   reportCreatedSchema,
 } from '@common/schemas/reports';
