@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { NOTIFICATIONS_PAGE_SIZE } from '../limits';
 import { NOTIFICATION_TYPES, type NotificationType } from '../notification-types';
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
@@ -28,6 +27,8 @@ export const notificationListSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

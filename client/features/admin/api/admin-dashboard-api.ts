@@ -13,7 +13,7 @@ import { z } from 'zod';
 export function useAdminStats() {
   return useQuery<AdminStats>({
     queryKey: ['/api/admin/stats'],
-    queryFn: getQueryFn({ on401: 'throw', schema: import.meta.env.DEV ? adminStatsSchema : undefined }),
+    queryFn: getQueryFn({ on401: 'throw', schema: adminStatsSchema }),
   });
 }
 
@@ -21,10 +21,7 @@ export function useAdminStats() {
 export function useAdminFeedback() {
   return useQuery<AdminFeedback[]>({
     queryKey: ['/api/admin/feedback'],
-    queryFn: getQueryFn({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? z.array(adminFeedbackSchema) : undefined,
-    }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(adminFeedbackSchema) }),
   });
 }
 
@@ -32,6 +29,6 @@ export function useAdminFeedback() {
 export function useEventList() {
   return useQuery<Event[]>({
     queryKey: ['/api/events'],
-    queryFn: getQueryFn({ on401: 'throw', schema: import.meta.env.DEV ? z.array(eventSchema) : undefined }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(eventSchema) }),
   });
 }

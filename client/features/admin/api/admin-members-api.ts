@@ -14,12 +14,7 @@ export function useAdminUsers(search: string, membership: AdminMembershipFilter)
     queryFn: () => {
       const qs = new URLSearchParams({ membership });
       if (search) qs.set('search', search);
-      return apiJson<AdminUser[]>(
-        'GET',
-        `${ADMIN_USERS_KEY}?${qs}`,
-        undefined,
-        import.meta.env.DEV ? z.array(adminUserSchema) : undefined,
-      );
+      return apiJson<AdminUser[]>('GET', `${ADMIN_USERS_KEY}?${qs}`, undefined, z.array(adminUserSchema));
     },
     staleTime: ADMIN_USERS_CACHE_MS,
     placeholderData: keepPreviousData,
@@ -35,7 +30,7 @@ export function useSetMembership() {
         'POST',
         `${ADMIN_USERS_KEY}/${encodeURIComponent(userId)}/membership`,
         { membershipType },
-        import.meta.env.DEV ? adminUserSchema : undefined,
+        adminUserSchema,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_KEY] }),
   });

@@ -13,12 +13,7 @@ export function useStatsReport(from: Month, to: Month) {
   return useQuery<StatsReport>({
     queryKey: [REPORT_URL, from, to],
     queryFn: () =>
-      apiJson<StatsReport>(
-        'GET',
-        `${REPORT_URL}?${periodQuery(from, to)}`,
-        undefined,
-        import.meta.env.DEV ? statsReportSchema : undefined,
-      ),
+      apiJson<StatsReport>('GET', `${REPORT_URL}?${periodQuery(from, to)}`, undefined, statsReportSchema),
     placeholderData: keepPreviousData,
   });
 }

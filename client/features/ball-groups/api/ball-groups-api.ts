@@ -29,10 +29,7 @@ const figuresKey = (eventId: number) => ['ball-group-figures', eventId] as const
 export function useBallGroups(eventId: number) {
   return useQuery<BallGroup[]>({
     queryKey: groupsKey(eventId),
-    queryFn: getQueryFn({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? z.array(ballGroupSchema) : undefined,
-    }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(ballGroupSchema) }),
   });
 }
 
@@ -40,10 +37,7 @@ export function useBallGroups(eventId: number) {
 export function useEventRegistrations(eventId: number) {
   return useQuery<Registration[]>({
     queryKey: registrationsKey(eventId),
-    queryFn: getQueryFn({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? z.array(registrationSchema) : undefined,
-    }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(registrationSchema) }),
   });
 }
 
@@ -51,7 +45,7 @@ export function useEventRegistrations(eventId: number) {
 export function useEventDetail(eventId: number) {
   return useQuery<EventDetail>({
     queryKey: eventKey(eventId),
-    queryFn: getQueryFn({ on401: 'throw', schema: import.meta.env.DEV ? eventDetailSchema : undefined }),
+    queryFn: getQueryFn({ on401: 'throw', schema: eventDetailSchema }),
   });
 }
 
@@ -86,7 +80,7 @@ export function useGenerateGroups(eventId: number) {
         'POST',
         `/api/events/${eventId}/groups`,
         undefined,
-        import.meta.env.DEV ? generateGroupsResultSchema : undefined,
+        generateGroupsResultSchema,
       ),
     onSuccess: (result) => {
       queryClient.setQueryData(groupsKey(eventId), result.groups);
@@ -101,12 +95,7 @@ export function useRenameGroup(eventId: number) {
   const refresh = useRefresh(eventId);
   return useMutation({
     mutationFn: ({ groupId, name }: { groupId: number; name: string }) =>
-      apiJson<BallGroup>(
-        'PATCH',
-        `/api/events/${eventId}/groups/${groupId}`,
-        { name },
-        import.meta.env.DEV ? ballGroupSchema : undefined,
-      ),
+      apiJson<BallGroup>('PATCH', `/api/events/${eventId}/groups/${groupId}`, { name }, ballGroupSchema),
     onSuccess: refresh,
   });
 }
@@ -129,7 +118,7 @@ export function useSetMemberGroup(eventId: number) {
         'PATCH',
         `/api/events/${eventId}/registrations/${registrationId}/group`,
         { groupId },
-        import.meta.env.DEV ? groupMemberSchema : undefined,
+        groupMemberSchema,
       ),
     onSuccess: refresh,
   });
@@ -144,7 +133,7 @@ export function usePublishGroups(eventId: number) {
         'POST',
         `/api/events/${eventId}/groups/publish`,
         {},
-        import.meta.env.DEV ? publishGroupsResultSchema : undefined,
+        publishGroupsResultSchema,
       ),
     onSuccess: refresh,
   });
@@ -159,7 +148,7 @@ export function usePublishPreview(eventId: number, enabled: boolean) {
         'GET',
         `/api/events/${eventId}/groups/publish-preview`,
         undefined,
-        import.meta.env.DEV ? publishGroupsPreviewSchema : undefined,
+        publishGroupsPreviewSchema,
       ),
     enabled,
     staleTime: 0,
@@ -187,7 +176,7 @@ export function useUpdateGroupStart(eventId: number) {
         'PATCH',
         `/api/events/${eventId}/groups/${groupId}`,
         { teeTime, startingHole },
-        import.meta.env.DEV ? ballGroupSchema : undefined,
+        ballGroupSchema,
       ),
     onSuccess: refresh,
   });
@@ -203,7 +192,7 @@ export function useDistributeTeeTimes(eventId: number) {
         'POST',
         `/api/events/${eventId}/groups/tee-times`,
         input,
-        import.meta.env.DEV ? z.array(ballGroupSchema) : undefined,
+        z.array(ballGroupSchema),
       ),
     onSuccess: (groups) => {
       queryClient.setQueryData(groupsKey(eventId), groups);
@@ -222,10 +211,7 @@ export const startListPdfUrl = (eventId: number) => `/api/admin/events/${eventId
 export function usePublishedGroups(eventId: number, enabled: boolean) {
   return useQuery<BallGroup[]>({
     queryKey: groupsKey(eventId),
-    queryFn: getQueryFn({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? z.array(ballGroupSchema) : undefined,
-    }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(ballGroupSchema) }),
     enabled,
   });
 }

@@ -11,9 +11,6 @@ import { z } from 'zod';
 export function useBlockedPairs(eventId: number) {
   return useQuery<BlockedPair[]>({
     queryKey: ['/api/events', String(eventId), 'groups', 'blocked-pairs'],
-    queryFn: getQueryFn({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? z.array(blockedPairSchema) : undefined,
-    }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(blockedPairSchema) }),
   });
 }

@@ -9,10 +9,7 @@ const togetherKey = (eventId: number) => ['/api/events', String(eventId), 'group
 export function useTogetherRequests(eventId: number) {
   return useQuery<TogetherPair[]>({
     queryKey: togetherKey(eventId),
-    queryFn: getQueryFn({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? z.array(togetherPairSchema) : undefined,
-    }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(togetherPairSchema) }),
   });
 }
 

@@ -17,10 +17,7 @@ export const SUBSCRIPTION_DETAILS_KEY = ['/api/subscription-details'] as const;
 /** GET /api/subscription-details: retried twice (spec §7). */
 export const subscriptionDetailsQuery = queryOptions({
   queryKey: SUBSCRIPTION_DETAILS_KEY,
-  queryFn: getQueryFn<SubscriptionDetails>({
-    on401: 'throw',
-    schema: import.meta.env.DEV ? subscriptionDetailsSchema : undefined,
-  }),
+  queryFn: getQueryFn<SubscriptionDetails>({ on401: 'throw', schema: subscriptionDetailsSchema }),
   retry: 2,
 });
 
@@ -56,12 +53,7 @@ export function useCreateSubscription(ui: 'hosted' | 'embedded' = 'hosted', retu
   const url = `/api/create-pro-subscription${qs ? `?${qs}` : ''}`;
   return useMutation({
     mutationFn: () =>
-      apiJson<CreateSubscriptionResponse>(
-        'POST',
-        url,
-        undefined,
-        import.meta.env.DEV ? createSubscriptionResponseSchema : undefined,
-      ),
+      apiJson<CreateSubscriptionResponse>('POST', url, undefined, createSubscriptionResponseSchema),
   });
 }
 
@@ -74,7 +66,7 @@ export function useVerifySession() {
         'POST',
         '/api/verify-stripe-session',
         { sessionId },
-        import.meta.env.DEV ? verifySessionResponseSchema : undefined,
+        verifySessionResponseSchema,
       ),
     onSuccess: () => refresh(),
   });
@@ -89,7 +81,7 @@ export function useCancelSubscription() {
         'POST',
         '/api/cancel-subscription',
         undefined,
-        import.meta.env.DEV ? subscriptionChangeResponseSchema : undefined,
+        subscriptionChangeResponseSchema,
       ),
     onSuccess: () => refresh(),
   });
@@ -104,7 +96,7 @@ export function useReactivateSubscription() {
         'POST',
         '/api/reactivate-subscription',
         undefined,
-        import.meta.env.DEV ? subscriptionChangeResponseSchema : undefined,
+        subscriptionChangeResponseSchema,
       ),
     onSuccess: () => refresh(),
   });

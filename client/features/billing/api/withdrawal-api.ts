@@ -14,10 +14,7 @@ export const WITHDRAWAL_KEY = ['/api/billing/withdrawal'] as const;
 export function useWithdrawalStatus(enabled = true) {
   return useQuery({
     queryKey: WITHDRAWAL_KEY,
-    queryFn: getQueryFn<WithdrawalStatusResponse>({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? withdrawalStatusSchema : undefined,
-    }),
+    queryFn: getQueryFn<WithdrawalStatusResponse>({ on401: 'throw', schema: withdrawalStatusSchema }),
     enabled,
   });
 }
@@ -26,13 +23,7 @@ export function useWithdrawalStatus(enabled = true) {
 export function useWithdraw() {
   const refresh = useRefreshMembership();
   return useMutation({
-    mutationFn: () =>
-      apiJson(
-        'POST',
-        '/api/billing/withdrawal',
-        { confirm: true },
-        import.meta.env.DEV ? withdrawalDoneSchema : undefined,
-      ),
+    mutationFn: () => apiJson('POST', '/api/billing/withdrawal', { confirm: true }, withdrawalDoneSchema),
     onSuccess: () => refresh(),
   });
 }
@@ -41,11 +32,6 @@ export function useWithdraw() {
 export function useSetStartImmediately() {
   return useMutation({
     mutationFn: (startImmediately: boolean) =>
-      apiJson(
-        'PUT',
-        '/api/billing/start-immediately',
-        { startImmediately },
-        import.meta.env.DEV ? startImmediatelySchema : undefined,
-      ),
+      apiJson('PUT', '/api/billing/start-immediately', { startImmediately }, startImmediatelySchema),
   });
 }

@@ -31,10 +31,7 @@ function refreshAfterBlockChange(qc: QueryClient) {
 
 export const blocksQuery = queryOptions({
   queryKey: BLOCKS_KEY,
-  queryFn: getQueryFn<BlockedMember[]>({
-    on401: 'throw',
-    schema: import.meta.env.DEV ? z.array(blockedMemberSchema) : undefined,
-  }),
+  queryFn: getQueryFn<BlockedMember[]>({ on401: 'throw', schema: z.array(blockedMemberSchema) }),
 });
 
 /** The caller's blocked members, newest first. */
@@ -53,12 +50,7 @@ export function useBlockMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiJson<BlockedMember>(
-        'POST',
-        '/api/blocks',
-        { userId },
-        import.meta.env.DEV ? blockedMemberSchema : undefined,
-      ),
+      apiJson<BlockedMember>('POST', '/api/blocks', { userId }, blockedMemberSchema),
     onSuccess: () => refreshAfterBlockChange(qc),
   });
 }
@@ -76,10 +68,7 @@ export function useUnblockMember() {
 
 export const privacyQuery = queryOptions({
   queryKey: PRIVACY_KEY,
-  queryFn: getQueryFn<PrivacySettings>({
-    on401: 'throw',
-    schema: import.meta.env.DEV ? privacySettingsSchema : undefined,
-  }),
+  queryFn: getQueryFn<PrivacySettings>({ on401: 'throw', schema: privacySettingsSchema }),
 });
 
 /** The caller's privacy settings ('Dölj mig i medlemslistan', 'Vem får skriva till mig'). */
@@ -92,12 +81,7 @@ export function useSavePrivacySettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (settings: PrivacySettings) =>
-      apiJson<PrivacySettings>(
-        'PUT',
-        '/api/me/privacy',
-        settings,
-        import.meta.env.DEV ? privacySettingsSchema : undefined,
-      ),
+      apiJson<PrivacySettings>('PUT', '/api/me/privacy', settings, privacySettingsSchema),
     onSuccess: (saved) => {
       qc.setQueryData(PRIVACY_KEY, saved);
       return refreshAfterBlockChange(qc);

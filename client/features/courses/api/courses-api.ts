@@ -9,13 +9,7 @@ const ADMIN_COURSES_KEY = '/api/admin/courses';
 export function useAdminCourses() {
   return useQuery({
     queryKey: [ADMIN_COURSES_KEY],
-    queryFn: () =>
-      apiJson<Course[]>(
-        'GET',
-        ADMIN_COURSES_KEY,
-        undefined,
-        import.meta.env.DEV ? z.array(courseSchema) : undefined,
-      ),
+    queryFn: () => apiJson<Course[]>('GET', ADMIN_COURSES_KEY, undefined, z.array(courseSchema)),
   });
 }
 
@@ -23,13 +17,7 @@ export function useAdminCourses() {
 export function useAdminCourse(id: number | undefined) {
   return useQuery({
     queryKey: [ADMIN_COURSES_KEY, id],
-    queryFn: () =>
-      apiJson<Course>(
-        'GET',
-        `${ADMIN_COURSES_KEY}/${id}`,
-        undefined,
-        import.meta.env.DEV ? courseSchema : undefined,
-      ),
+    queryFn: () => apiJson<Course>('GET', `${ADMIN_COURSES_KEY}/${id}`, undefined, courseSchema),
     enabled: id !== undefined,
   });
 }
@@ -40,13 +28,8 @@ export function useSaveCourse(id: number | undefined) {
   return useMutation({
     mutationFn: (input: CourseInput) =>
       id === undefined
-        ? apiJson<Course>('POST', ADMIN_COURSES_KEY, input, import.meta.env.DEV ? courseSchema : undefined)
-        : apiJson<Course>(
-            'PUT',
-            `${ADMIN_COURSES_KEY}/${id}`,
-            input,
-            import.meta.env.DEV ? courseSchema : undefined,
-          ),
+        ? apiJson<Course>('POST', ADMIN_COURSES_KEY, input, courseSchema)
+        : apiJson<Course>('PUT', `${ADMIN_COURSES_KEY}/${id}`, input, courseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_COURSES_KEY] }),
   });
 }
@@ -56,12 +39,6 @@ export function useCourses(enabled = true) {
   return useQuery({
     queryKey: ['/api/courses'],
     enabled,
-    queryFn: () =>
-      apiJson<Course[]>(
-        'GET',
-        '/api/courses',
-        undefined,
-        import.meta.env.DEV ? z.array(courseSchema) : undefined,
-      ),
+    queryFn: () => apiJson<Course[]>('GET', '/api/courses', undefined, z.array(courseSchema)),
   });
 }

@@ -24,7 +24,7 @@ export function useAnnouncements(eventId: number) {
         'GET',
         `/api/admin/events/${eventId}/announcements`,
         undefined,
-        import.meta.env.DEV ? z.array(announcementSchema) : undefined,
+        z.array(announcementSchema),
       ),
   });
 }
@@ -41,7 +41,7 @@ export function useAnnouncementPreview(eventId: number, audience: AnnouncementAu
         'GET',
         `/api/admin/events/${eventId}/announcements/preview?audience=${audience}`,
         undefined,
-        import.meta.env.DEV ? recipientsPreviewSchema : undefined,
+        recipientsPreviewSchema,
       ),
     enabled,
     staleTime: 0,
@@ -58,7 +58,7 @@ export function useSendAnnouncement(eventId: number) {
         'POST',
         `/api/admin/events/${eventId}/announcements`,
         body,
-        import.meta.env.DEV ? announcementResultSchema : undefined,
+        announcementResultSchema,
       ),
     onSuccess: () => qc.invalidateQueries({ queryKey: announcementsKey(eventId) }),
   });
@@ -69,12 +69,7 @@ export function useDuplicateEvent(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (weeks: number) =>
-      apiJson<Event>(
-        'POST',
-        `/api/events/${eventId}/duplicate`,
-        { weeks },
-        import.meta.env.DEV ? eventSchema : undefined,
-      ),
+      apiJson<Event>('POST', `/api/events/${eventId}/duplicate`, { weeks }, eventSchema),
     onSuccess: () => qc.invalidateQueries({ queryKey: EVENTS_KEY, exact: true }),
   });
 }

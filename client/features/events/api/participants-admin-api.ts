@@ -15,7 +15,7 @@ export function useAllRegistrations(eventId: number, enabled: boolean) {
         'GET',
         `/api/events/${eventId}/registrations?include=cancelled`,
         undefined,
-        import.meta.env.DEV ? z.array(registrationSchema) : undefined,
+        z.array(registrationSchema),
       ),
   });
 }
@@ -25,12 +25,7 @@ export function useSetAttendance(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, attendance }: { id: number; attendance: Attendance | null }) =>
-      apiJson<Registration>(
-        'PUT',
-        `/api/registrations/${id}/attendance`,
-        { attendance },
-        import.meta.env.DEV ? registrationSchema : undefined,
-      ),
+      apiJson<Registration>('PUT', `/api/registrations/${id}/attendance`, { attendance }, registrationSchema),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventKey(eventId) }),
   });
 }
@@ -40,12 +35,7 @@ export function useRefund(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, amount }: { id: number; amount: number }) =>
-      apiJson<Registration>(
-        'POST',
-        `/api/registrations/${id}/refund`,
-        { amount },
-        import.meta.env.DEV ? registrationSchema : undefined,
-      ),
+      apiJson<Registration>('POST', `/api/registrations/${id}/refund`, { amount }, registrationSchema),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventKey(eventId) }),
   });
 }

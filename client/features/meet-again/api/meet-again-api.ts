@@ -16,10 +16,7 @@ export const MATCHES_KEY = ['/api/matches'] as const;
 export const meetAgainQuery = (eventId: number) =>
   queryOptions({
     queryKey: meetAgainKey(eventId),
-    queryFn: getQueryFn<MeetAgain>({
-      on401: 'throw',
-      schema: import.meta.env.DEV ? meetAgainSchema : undefined,
-    }),
+    queryFn: getQueryFn<MeetAgain>({ on401: 'throw', schema: meetAgainSchema }),
     // A 403 (not checked in) is an answer, not a hiccup.
     retry: false,
   });
@@ -31,10 +28,7 @@ export function useMeetAgain(eventId: number, enabled: boolean) {
 
 export const matchesQuery = queryOptions({
   queryKey: MATCHES_KEY,
-  queryFn: getQueryFn<MeetAgainMatch[]>({
-    on401: 'throw',
-    schema: import.meta.env.DEV ? meetAgainMatchesSchema : undefined,
-  }),
+  queryFn: getQueryFn<MeetAgainMatch[]>({ on401: 'throw', schema: meetAgainMatchesSchema }),
 });
 
 /** The caller's matches, newest first. */
@@ -47,12 +41,7 @@ export function useAnswerMeetAgain(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (a: { userId: string; choice: MeetAgainChoice | null }) =>
-      apiJson<MeetAgain>(
-        'PUT',
-        `/api/events/${eventId}/meet-again`,
-        { answers: [a] },
-        import.meta.env.DEV ? meetAgainSchema : undefined,
-      ),
+      apiJson<MeetAgain>('PUT', `/api/events/${eventId}/meet-again`, { answers: [a] }, meetAgainSchema),
     onSuccess: (data) => {
       qc.setQueryData(meetAgainKey(eventId), data);
       return qc.invalidateQueries({ queryKey: MATCHES_KEY });

@@ -9,13 +9,7 @@ type CalendarFeed = { url: string };
 
 export const calendarFeedQuery = queryOptions({
   queryKey: CALENDAR_FEED_KEY,
-  queryFn: () =>
-    apiJson<CalendarFeed>(
-      'GET',
-      '/api/calendar/feed',
-      undefined,
-      import.meta.env.DEV ? calendarFeedSchema : undefined,
-    ),
+  queryFn: () => apiJson<CalendarFeed>('GET', '/api/calendar/feed', undefined, calendarFeedSchema),
   // The address changes only when the member resets it here.
   staleTime: Number.POSITIVE_INFINITY,
 });
@@ -29,13 +23,7 @@ export function useCalendarFeed() {
 export function useResetCalendarFeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiJson<CalendarFeed>(
-        'POST',
-        '/api/calendar/feed/reset',
-        {},
-        import.meta.env.DEV ? calendarFeedSchema : undefined,
-      ),
+    mutationFn: () => apiJson<CalendarFeed>('POST', '/api/calendar/feed/reset', {}, calendarFeedSchema),
     onSuccess: (feed) => qc.setQueryData(CALENDAR_FEED_KEY, feed),
   });
 }

@@ -14,7 +14,7 @@ export const preferencesQuery = queryOptions({
       'GET',
       '/api/notification-preferences',
       undefined,
-      import.meta.env.DEV ? notificationPreferencesSchema : undefined,
+      notificationPreferencesSchema,
     ),
 });
 
@@ -32,7 +32,7 @@ export function useSaveNotificationPreferences() {
         'PUT',
         '/api/notification-preferences',
         prefs,
-        import.meta.env.DEV ? notificationPreferencesSchema : undefined,
+        notificationPreferencesSchema,
       ),
     onSuccess: (saved) => qc.setQueryData(PREFERENCES_KEY, saved),
   });

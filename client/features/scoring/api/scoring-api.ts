@@ -44,7 +44,7 @@ export function useMyScorecard(eventId: number, enabled = true) {
           'GET',
           `/api/events/${eventId}/scorecards/mine`,
           undefined,
-          import.meta.env.DEV ? scorecardSchema : undefined,
+          scorecardSchema,
         );
         await saveCard(eventId, card).catch(() => undefined);
         return card;
@@ -74,12 +74,7 @@ export function useLeaderboard(eventId: number, enabled = true) {
     queryKey: leaderboardKey(eventId),
     enabled,
     queryFn: () =>
-      apiJson<Leaderboard>(
-        'GET',
-        `/api/events/${eventId}/leaderboard`,
-        undefined,
-        import.meta.env.DEV ? leaderboardSchema : undefined,
-      ),
+      apiJson<Leaderboard>('GET', `/api/events/${eventId}/leaderboard`, undefined, leaderboardSchema),
     retry: false,
   });
 }
@@ -111,7 +106,7 @@ export function useScoreChanges(eventId: number) {
         'GET',
         `/api/admin/events/${eventId}/score-changes`,
         undefined,
-        import.meta.env.DEV ? z.array(scoreChangeSchema) : undefined,
+        z.array(scoreChangeSchema),
       ),
   });
 }
@@ -140,7 +135,7 @@ export function useResultsHistory(userId: string) {
         'GET',
         `/api/users/${userId}/results`,
         undefined,
-        import.meta.env.DEV ? z.array(resultHistoryItemSchema) : undefined,
+        z.array(resultHistoryItemSchema),
       ),
     retry: false,
   });
@@ -151,12 +146,7 @@ export function useOrderOfMerit(season: number) {
   return useQuery<OrderOfMerit>({
     queryKey: orderOfMeritKey(season),
     queryFn: () =>
-      apiJson<OrderOfMerit>(
-        'GET',
-        `/api/order-of-merit?season=${season}`,
-        undefined,
-        import.meta.env.DEV ? orderOfMeritSchema : undefined,
-      ),
+      apiJson<OrderOfMerit>('GET', `/api/order-of-merit?season=${season}`, undefined, orderOfMeritSchema),
   });
 }
 

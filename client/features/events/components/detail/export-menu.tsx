@@ -1,4 +1,9 @@
-import { EXPORT_LIST_LABELS, EXPORT_LISTS, type ExportFormat, type ExportList } from '@common/options';
+import {
+  EXPORT_LIST_LABELS,
+  EXPORT_LISTS,
+  type ExportFormat,
+  type ExportList,
+} from '@common/schemas/exports';
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 
