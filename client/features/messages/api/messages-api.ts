@@ -1,7 +1,6 @@
 import { apiErrorStatus, apiJson, apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
 import { CONVERSATION_CLOSED_HEADER } from '@common/http-headers';
 import { CHAT_REFRESH_MS } from '@common/limits';
-import type { ServerLoad } from '@common/ssr';
 import {
   type Conversation,
   conversationSchema,
@@ -10,6 +9,7 @@ import {
   unreadCountSchema,
 } from '@common/schemas/messages';
 import { memberListItemSchema, type PublicUser } from '@common/schemas/users';
+import type { ServerLoad } from '@common/ssr';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
