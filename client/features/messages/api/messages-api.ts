@@ -78,7 +78,7 @@ const threadOnServer =
     if (!answer || !Array.isArray(answer.body)) return undefined;
     const thread: Thread = {
       messages: answer.body as Message[],
-      closed: answer.headers[CONVERSATION_CLOSED_HEADER.toLowerCase()] === 'true',
+      closed: answer.headers[CONVERSATION_CLOSED_HEADER] === 'true',
     };
     return thread;
   };
