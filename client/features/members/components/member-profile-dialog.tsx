@@ -186,10 +186,6 @@ export function MemberProfileDialog({
     body = (
       <Stack gap="lg">
         <MemberProfile member={member} />
-        {/* Issue 29: the member's golf results (the server applies their privacy setting). */}
-        <Suspense fallback={null}>
-          <ResultsHistory userId={member.id} own={isSelf} />
-        </Suspense>
         {!isSelf && (
           <>
             <Divider />
@@ -207,6 +203,11 @@ export function MemberProfileDialog({
             </Group>
           </>
         )}
+        {/* Issue 29: the member's golf results (the server applies their privacy setting). Last, as they
+            load after the dialog opens: above the buttons they would move them under a member's finger. */}
+        <Suspense fallback={null}>
+          <ResultsHistory userId={member.id} own={isSelf} />
+        </Suspense>
       </Stack>
     );
   }
