@@ -66,9 +66,13 @@ export function NotificationBell() {
             variant="subtle"
             size="compact-sm"
             disabled={unread === 0}
-            // The button turns disabled and would drop the focus to the page, where Escape no longer
-            // closes the dropdown: the focus moves to the dropdown itself.
-            onClick={() => markRead.mutate(undefined, { onSuccess: () => dropdown.current?.focus() })}
+            // The button turns disabled at once (the count is cleared before the server answers) and would
+            // drop the focus to the page, where Escape no longer closes the dropdown: the focus moves to
+            // the dropdown itself first. Moved on the server's answer, Escape in between was lost.
+            onClick={() => {
+              dropdown.current?.focus();
+              markRead.mutate(undefined);
+            }}
           >
             Markera alla som lästa
           </Button>
