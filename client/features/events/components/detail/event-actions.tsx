@@ -145,7 +145,7 @@ export function EventActions({
         </Text>
       ) : null}
 
-      <OnceOpened opened={dialog === 'register'}>
+      <OnceOpened opened={dialog === 'register'} early>
         <RegistrationDialog
           opened={dialog === 'register'}
           full={full}
