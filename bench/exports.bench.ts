@@ -4,7 +4,7 @@
 // - through the production server on PostgreSQL (and PGlite with BENCH_PGLITE=1): whole requests, with
 //   the server's resident memory (/proc/<pid>/status VmRSS) sampled every 10 ms during each request.
 import { readFileSync } from 'node:fs';
-import { EXPORT_LISTS } from '../common/schemas/exports';
+import { EXPORT_LISTS } from '../common/options';
 import { eventRegistrations, events, users } from '../server/db/schema';
 import { buildCsv } from '../server/exports/csv';
 import { buildExportTable } from '../server/exports/export-lists';

@@ -133,3 +133,25 @@ export const RIDE_MESSAGE_MAX = 2000;
 /** Room-sharing (issue 30): the single-room supplement in kr, and the most members in one room. */
 export const SINGLE_ROOM_SUPPLEMENT_MAX = 100_000;
 export const ROOM_SIZE_MAX = 4;
+
+// Page sizes and lengths the client needs as well live here, not beside their schemas: a client module
+// importing one from common/schemas/ would bring the whole schema module (and zod) into its chunk.
+
+/** Default page sizes of the lists, and the most one request may ask for where the caller chooses. */
+export const DIRECTORY_PAGE_SIZE = 24;
+export const DIRECTORY_PAGE_MAX = 100;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 50;
+export const ADMIN_EMAILS_PAGE_SIZE = 20;
+export const ADMIN_EMAILS_PAGE_MAX = 100;
+export const REPORTS_PAGE_SIZE = 50;
+export const ADMIN_USERS_LIMIT = 200;
+
+/** A report's details, and a moderator's decision statement. */
+export const REPORT_DETAILS_MAX = 2000;
+export const DECISION_STATEMENT_MIN = 10;
+export const DECISION_STATEMENT_MAX = 5000;
+
+/** Strokes on a hole (a picked-up hole, 'Struken', is null). */
+export const HOLE_STROKES_MIN = 1;
+export const HOLE_STROKES_MAX = 15;

@@ -29,9 +29,18 @@ const fold = (s: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-const foldedCounts = new Map<string, number>();
-for (const m of COUNTIES.flatMap((c) => c.municipalities)) {
-  foldedCounts.set(fold(m), (foldedCounts.get(fold(m)) ?? 0) + 1);
+// How many municipalities share each folded name. Only countyPlaceNames (the server's directory filter)
+// needs it, so it is counted on its first call, not when a client chunk that lists the counties loads.
+let foldedCounts: Map<string, number> | undefined;
+function foldedCount(name: string): number {
+  if (!foldedCounts) {
+    foldedCounts = new Map();
+    for (const m of COUNTIES.flatMap((c) => c.municipalities)) {
+      const f = fold(m);
+      foldedCounts.set(f, (foldedCounts.get(f) ?? 0) + 1);
+    }
+  }
+  return foldedCounts.get(fold(name)) ?? 0;
 }
 
 /**
@@ -44,7 +53,7 @@ export function countyPlaceNames(code: CountyCode): { anyAccents: string[]; with
   const anyAccents: string[] = [];
   const withAccents: string[] = [];
   for (const m of municipalitiesOf(code)) {
-    if (foldedCounts.get(fold(m)) === 1) anyAccents.push(m);
+    if (foldedCount(m) === 1) anyAccents.push(m);
     else withAccents.push(m.toLowerCase());
   }
   return { anyAccents, withAccents };

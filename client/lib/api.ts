@@ -38,7 +38,11 @@ export class ApiContractError extends Error {
   }
 }
 
-/** The shared zod schema an endpoint's answer follows (common/schemas/), to check it by in development. */
+/**
+ * The shared zod schema an endpoint's answer follows (common/schemas/), to check it by in development.
+ * Pass it as `import.meta.env.DEV ? schema : undefined`: the build then drops the schema and the module
+ * chain behind it; a schema passed as it is gets built when its chunk loads, though never used.
+ */
 export type ResponseSchema<T> = z.ZodType<T>;
 
 /** The server's error shape (common/schemas/errors.ts), checked without zod so the first bundle has none. */

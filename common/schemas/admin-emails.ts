@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from '../limits';
+import { ADMIN_EMAILS_PAGE_MAX, ADMIN_EMAILS_PAGE_SIZE, EMAIL_MAX_LENGTH } from '../limits';
 import { pagingFields } from './paging';
 
 /** The outbox statuses (server/db/schema/email.ts), in the order an e-mail passes them. */
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-export const ADMIN_EMAILS_PAGE_SIZE = 20;
-export const ADMIN_EMAILS_PAGE_MAX = 100;
 
 /** GET /api/admin/emails: optional status and recipient (part of the address, any case), one page. */
 export const adminEmailsQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { AUDIT_PAGE_SIZE } from '../limits';
 import { pagingFields } from './paging';
 
-export const AUDIT_PAGE_SIZE = 50;
 const text = (label: string, max: number) =>
   z
     .string({ error: `Ogiltigt värde för ${label}` })

@@ -71,7 +71,6 @@ export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeRespon
 /** GET /api/admin/users: optional server-side search and filter (the spec's screen filters the same way). */
 export const ADMIN_MEMBERSHIP_FILTERS = ['all', 'pro', 'free'] as const;
 export type AdminMembershipFilter = (typeof ADMIN_MEMBERSHIP_FILTERS)[number];
-export const ADMIN_USERS_LIMIT = 200;
 
 export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),

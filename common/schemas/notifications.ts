@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_SIZE } from '../limits';
 import { NOTIFICATION_TYPES, type NotificationType } from '../notification-types';
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
@@ -27,8 +28,6 @@ export const notificationListSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
-
-export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

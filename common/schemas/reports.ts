@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { COMMUNITY_RULES } from '../community-rules';
+import {
+  DECISION_STATEMENT_MAX,
+  DECISION_STATEMENT_MIN,
+  REPORT_DETAILS_MAX,
+  REPORTS_PAGE_SIZE,
+} from '../limits';
 import { msg } from '../messages';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from '../options';
 import { pagingFields } from './paging';
-
-export const REPORT_DETAILS_MAX = 2000;
-export const DECISION_STATEMENT_MIN = 10;
-export const DECISION_STATEMENT_MAX = 5000;
 
 /**
  * POST /api/reports: what is reported (a member's profile, a direct message, a group-chat message or an
@@ -78,7 +80,6 @@ export const reportIdParamsSchema = z.object({
 });
 
 /** GET /api/admin/reports: open ones first (oldest first), then decided ones (newest first). */
-export const REPORTS_PAGE_SIZE = 50;
 export const reportQuerySchema = z.object({
   status: z
     .enum(['open', 'decided', 'all'], { error: 'status måste vara open, decided eller all' })

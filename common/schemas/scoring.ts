@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOLE_STROKES_MAX, HOLE_STROKES_MIN } from '../limits';
 import { RATING_GENDERS, TEE_COLORS } from '../options';
 import { SCORING_FORMATS } from '../rules/scoring';
 
@@ -10,10 +11,6 @@ import { SCORING_FORMATS } from '../rules/scoring';
  * Swedish validation messages live in common/messages.ts (keys added with the routes that need them);
  * zod's own messages are Swedish through server/plugins/zod-swedish.ts.
  */
-
-/** Strokes on a hole: 1-15, or null for a picked-up hole ('Struken'). */
-export const HOLE_STROKES_MIN = 1;
-export const HOLE_STROKES_MAX = 15;
 
 /** Results become final by themselves this long after the last group's last score. */
 export const RESULTS_FINAL_AFTER_MS = 2 * 60 * 60 * 1000;

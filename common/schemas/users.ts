@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   AGE_MAX,
   AGE_MIN,
+  DIRECTORY_PAGE_MAX,
+  DIRECTORY_PAGE_SIZE,
   EMAIL_MAX_LENGTH,
   HANDICAP_MAX,
   HANDICAP_MIN,
@@ -27,10 +29,6 @@ import { COUNTY_CODES } from '../regions';
 import { ageFromBirthDate, isIsoDate } from '../rules/age';
 import { deriveFullName } from '../rules/display-name';
 import { parseHandicap } from '../rules/handicap';
-
-/** Directory page size, and the most one request may ask for. */
-export const DIRECTORY_PAGE_SIZE = 24;
-export const DIRECTORY_PAGE_MAX = 100;
 
 /** What any logged-in member may see of another member. */
 export const publicUserSchema = z.object({
@@ -126,8 +124,6 @@ export const userListQuerySchema = z.object({
     .default(0),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
-/** Response header carrying the number of members matching the filters (all pages). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 const requiredText = (message: string, max = TEXT_SHORT_MAX) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: msg.textTooLong });

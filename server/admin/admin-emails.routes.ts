@@ -1,6 +1,6 @@
+import { TOTAL_COUNT_HEADER } from '@common/http-headers';
 import { adminEmailSchema, adminEmailsQuerySchema } from '@common/schemas/admin-emails';
 import { errorSchema } from '@common/schemas/errors';
-import { TOTAL_COUNT_HEADER } from '@common/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
+import { ADMIN_USERS_LIMIT } from '@common/limits';
 import {
-  ADMIN_USERS_LIMIT,
   adminUserSchema,
   adminUsersQuerySchema,
   membershipInputSchema,

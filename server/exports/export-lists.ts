@@ -1,4 +1,5 @@
 import {
+  type ExportList,
   GENDER_LABELS,
   PAYMENT_STATUS_LABELS,
   REGISTRATION_STATUS_LABELS,
@@ -6,7 +7,6 @@ import {
 } from '@common/options';
 import { displayName } from '@common/rules/display-name';
 import { paymentFigures } from '@common/rules/payment-figures';
-import type { ExportList } from '@common/schemas/exports';
 import { stockholmClock, stockholmDate } from '@common/time';
 import type { ExportTable } from './csv';
 import type { ExportEvent, ExportRow } from './exports.queries';

@@ -1,6 +1,7 @@
+import type { ExportFormat } from '@common/options';
 import { errorSchema } from '@common/schemas/errors';
 import { eventIdParamsSchema } from '@common/schemas/events';
-import { type ExportFormat, exportQuerySchema } from '@common/schemas/exports';
+import { exportQuerySchema } from '@common/schemas/exports';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import {
   EXPORT_LIST_LABELS,
   type ExportFormat,
   type ExportList,
-} from '@common/schemas/exports';
+} from '@common/options';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { NotFoundError } from '../errors';

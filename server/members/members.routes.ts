@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@common/http-headers';
 import { msg } from '@common/messages';
 import { errorSchema } from '@common/schemas/errors';
 import {
@@ -5,7 +6,6 @@ import {
   memberListItemSchema,
   profileImageInputSchema,
   profileUpdateSchema,
-  TOTAL_COUNT_HEADER,
   userIdParamsSchema,
   userListQuerySchema,
 } from '@common/schemas/users';

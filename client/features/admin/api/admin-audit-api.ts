@@ -1,6 +1,7 @@
 import { apiRequest } from '@client/lib/api';
-import { AUDIT_PAGE_SIZE, type AuditEntry } from '@common/schemas/audit';
-import { TOTAL_COUNT_HEADER } from '@common/schemas/users';
+import { TOTAL_COUNT_HEADER } from '@common/http-headers';
+import { AUDIT_PAGE_SIZE } from '@common/limits';
+import type { AuditEntry } from '@common/schemas/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 const ADMIN_AUDIT_KEY = '/api/admin/audit';

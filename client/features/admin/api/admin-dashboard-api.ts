@@ -13,7 +13,7 @@ import { z } from 'zod';
 export function useAdminStats() {
   return useQuery<AdminStats>({
     queryKey: ['/api/admin/stats'],
-    queryFn: getQueryFn({ on401: 'throw', schema: adminStatsSchema }),
+    queryFn: getQueryFn({ on401: 'throw', schema: import.meta.env.DEV ? adminStatsSchema : undefined }),
   });
 }
 
@@ -21,7 +21,10 @@ export function useAdminStats() {
 export function useAdminFeedback() {
   return useQuery<AdminFeedback[]>({
     queryKey: ['/api/admin/feedback'],
-    queryFn: getQueryFn({ on401: 'throw', schema: z.array(adminFeedbackSchema) }),
+    queryFn: getQueryFn({
+      on401: 'throw',
+      schema: import.meta.env.DEV ? z.array(adminFeedbackSchema) : undefined,
+    }),
   });
 }
 
@@ -29,6 +32,6 @@ export function useAdminFeedback() {
 export function useEventList() {
   return useQuery<Event[]>({
     queryKey: ['/api/events'],
-    queryFn: getQueryFn({ on401: 'throw', schema: z.array(eventSchema) }),
+    queryFn: getQueryFn({ on401: 'throw', schema: import.meta.env.DEV ? z.array(eventSchema) : undefined }),
   });
 }

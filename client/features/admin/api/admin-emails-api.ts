@@ -1,6 +1,7 @@
 import { apiRequest } from '@client/lib/api';
-import { ADMIN_EMAILS_PAGE_SIZE, type AdminEmail, type EmailStatus } from '@common/schemas/admin-emails';
-import { TOTAL_COUNT_HEADER } from '@common/schemas/users';
+import { TOTAL_COUNT_HEADER } from '@common/http-headers';
+import { ADMIN_EMAILS_PAGE_SIZE } from '@common/limits';
+import type { AdminEmail, EmailStatus } from '@common/schemas/admin-emails';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 const ADMIN_EMAILS_KEY = '/api/admin/emails';

@@ -3,11 +3,11 @@ import { formatKr } from '@client/lib/format';
 import {
   ANNOUNCEMENT_AUDIENCE_LABELS,
   ATTENDANCE_LABELS,
+  EXPORT_LIST_LABELS,
   PAYMENT_STATUS_LABELS,
   REPORT_ACTION_LABELS,
 } from '@common/options';
 import type { AuditEntry } from '@common/schemas/audit';
-import { EXPORT_LIST_LABELS } from '@common/schemas/exports';
 
 /** Swedish names of the audit log's actions (an unknown action shows as stored). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { formatDate, formatTime } from '@client/lib/dates';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { AUDIT_PAGE_SIZE } from '@common/schemas/audit';
+import { AUDIT_PAGE_SIZE } from '@common/limits';
 import {
   Alert,
   Container,

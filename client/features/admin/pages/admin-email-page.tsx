@@ -1,6 +1,7 @@
 import { formatDate, formatTime } from '@client/lib/dates';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { ADMIN_EMAILS_PAGE_SIZE, type AdminEmail, type EmailStatus } from '@common/schemas/admin-emails';
+import { ADMIN_EMAILS_PAGE_SIZE } from '@common/limits';
+import type { AdminEmail, EmailStatus } from '@common/schemas/admin-emails';
 import {
   Alert,
   Badge,

@@ -29,7 +29,10 @@ const figuresKey = (eventId: number) => ['ball-group-figures', eventId] as const
 export function useBallGroups(eventId: number) {
   return useQuery<BallGroup[]>({
     queryKey: groupsKey(eventId),
-    queryFn: getQueryFn({ on401: 'throw', schema: z.array(ballGroupSchema) }),
+    queryFn: getQueryFn({
+      on401: 'throw',
+      schema: import.meta.env.DEV ? z.array(ballGroupSchema) : undefined,
+    }),
   });
 }
 
@@ -37,7 +40,10 @@ export function useBallGroups(eventId: number) {
 export function useEventRegistrations(eventId: number) {
   return useQuery<Registration[]>({
     queryKey: registrationsKey(eventId),
-    queryFn: getQueryFn({ on401: 'throw', schema: z.array(registrationSchema) }),
+    queryFn: getQueryFn({
+      on401: 'throw',
+      schema: import.meta.env.DEV ? z.array(registrationSchema) : undefined,
+    }),
   });
 }
 
@@ -45,7 +51,7 @@ export function useEventRegistrations(eventId: number) {
 export function useEventDetail(eventId: number) {
   return useQuery<EventDetail>({
     queryKey: eventKey(eventId),
-    queryFn: getQueryFn({ on401: 'throw', schema: eventDetailSchema }),
+    queryFn: getQueryFn({ on401: 'throw', schema: import.meta.env.DEV ? eventDetailSchema : undefined }),
   });
 }
 
@@ -80,7 +86,7 @@ export function useGenerateGroups(eventId: number) {
         'POST',
         `/api/events/${eventId}/groups`,
         undefined,
-        generateGroupsResultSchema,
+        import.meta.env.DEV ? generateGroupsResultSchema : undefined,
       ),
     onSuccess: (result) => {
       queryClient.setQueryData(groupsKey(eventId), result.groups);
@@ -95,7 +101,12 @@ export function useRenameGroup(eventId: number) {
   const refresh = useRefresh(eventId);
   return useMutation({
     mutationFn: ({ groupId, name }: { groupId: number; name: string }) =>
-      apiJson<BallGroup>('PATCH', `/api/events/${eventId}/groups/${groupId}`, { name }, ballGroupSchema),
+      apiJson<BallGroup>(
+        'PATCH',
+        `/api/events/${eventId}/groups/${groupId}`,
+        { name },
+        import.meta.env.DEV ? ballGroupSchema : undefined,
+      ),
     onSuccess: refresh,
   });
 }
@@ -118,7 +129,7 @@ export function useSetMemberGroup(eventId: number) {
         'PATCH',
         `/api/events/${eventId}/registrations/${registrationId}/group`,
         { groupId },
-        groupMemberSchema,
+        import.meta.env.DEV ? groupMemberSchema : undefined,
       ),
     onSuccess: refresh,
   });
@@ -133,7 +144,7 @@ export function usePublishGroups(eventId: number) {
         'POST',
         `/api/events/${eventId}/groups/publish`,
         {},
-        publishGroupsResultSchema,
+        import.meta.env.DEV ? publishGroupsResultSchema : undefined,
       ),
     onSuccess: refresh,
   });
@@ -148,7 +159,7 @@ export function usePublishPreview(eventId: number, enabled: boolean) {
         'GET',
         `/api/events/${eventId}/groups/publish-preview`,
         undefined,
-        publishGroupsPreviewSchema,
+        import.meta.env.DEV ? publishGroupsPreviewSchema : undefined,
       ),
     enabled,
     staleTime: 0,
@@ -176,7 +187,7 @@ export function useUpdateGroupStart(eventId: number) {
         'PATCH',
         `/api/events/${eventId}/groups/${groupId}`,
         { teeTime, startingHole },
-        ballGroupSchema,
+        import.meta.env.DEV ? ballGroupSchema : undefined,
       ),
     onSuccess: refresh,
   });
@@ -192,7 +203,7 @@ export function useDistributeTeeTimes(eventId: number) {
         'POST',
         `/api/events/${eventId}/groups/tee-times`,
         input,
-        z.array(ballGroupSchema),
+        import.meta.env.DEV ? z.array(ballGroupSchema) : undefined,
       ),
     onSuccess: (groups) => {
       queryClient.setQueryData(groupsKey(eventId), groups);
@@ -211,7 +222,10 @@ export const startListPdfUrl = (eventId: number) => `/api/admin/events/${eventId
 export function usePublishedGroups(eventId: number, enabled: boolean) {
   return useQuery<BallGroup[]>({
     queryKey: groupsKey(eventId),
-    queryFn: getQueryFn({ on401: 'throw', schema: z.array(ballGroupSchema) }),
+    queryFn: getQueryFn({
+      on401: 'throw',
+      schema: import.meta.env.DEV ? z.array(ballGroupSchema) : undefined,
+    }),
     enabled,
   });
 }

@@ -14,7 +14,10 @@ export const WITHDRAWAL_KEY = ['/api/billing/withdrawal'] as const;
 export function useWithdrawalStatus(enabled = true) {
   return useQuery({
     queryKey: WITHDRAWAL_KEY,
-    queryFn: getQueryFn<WithdrawalStatusResponse>({ on401: 'throw', schema: withdrawalStatusSchema }),
+    queryFn: getQueryFn<WithdrawalStatusResponse>({
+      on401: 'throw',
+      schema: import.meta.env.DEV ? withdrawalStatusSchema : undefined,
+    }),
     enabled,
   });
 }
@@ -23,7 +26,13 @@ export function useWithdrawalStatus(enabled = true) {
 export function useWithdraw() {
   const refresh = useRefreshMembership();
   return useMutation({
-    mutationFn: () => apiJson('POST', '/api/billing/withdrawal', { confirm: true }, withdrawalDoneSchema),
+    mutationFn: () =>
+      apiJson(
+        'POST',
+        '/api/billing/withdrawal',
+        { confirm: true },
+        import.meta.env.DEV ? withdrawalDoneSchema : undefined,
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -32,6 +41,11 @@ export function useWithdraw() {
 export function useSetStartImmediately() {
   return useMutation({
     mutationFn: (startImmediately: boolean) =>
-      apiJson('PUT', '/api/billing/start-immediately', { startImmediately }, startImmediatelySchema),
+      apiJson(
+        'PUT',
+        '/api/billing/start-immediately',
+        { startImmediately },
+        import.meta.env.DEV ? startImmediatelySchema : undefined,
+      ),
   });
 }

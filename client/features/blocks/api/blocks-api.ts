@@ -31,7 +31,10 @@ function refreshAfterBlockChange(qc: QueryClient) {
 
 export const blocksQuery = queryOptions({
   queryKey: BLOCKS_KEY,
-  queryFn: getQueryFn<BlockedMember[]>({ on401: 'throw', schema: z.array(blockedMemberSchema) }),
+  queryFn: getQueryFn<BlockedMember[]>({
+    on401: 'throw',
+    schema: import.meta.env.DEV ? z.array(blockedMemberSchema) : undefined,
+  }),
 });
 
 /** The caller's blocked members, newest first. */
@@ -50,7 +53,12 @@ export function useBlockMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiJson<BlockedMember>('POST', '/api/blocks', { userId }, blockedMemberSchema),
+      apiJson<BlockedMember>(
+        'POST',
+        '/api/blocks',
+        { userId },
+        import.meta.env.DEV ? blockedMemberSchema : undefined,
+      ),
     onSuccess: () => refreshAfterBlockChange(qc),
   });
 }
@@ -68,7 +76,10 @@ export function useUnblockMember() {
 
 export const privacyQuery = queryOptions({
   queryKey: PRIVACY_KEY,
-  queryFn: getQueryFn<PrivacySettings>({ on401: 'throw', schema: privacySettingsSchema }),
+  queryFn: getQueryFn<PrivacySettings>({
+    on401: 'throw',
+    schema: import.meta.env.DEV ? privacySettingsSchema : undefined,
+  }),
 });
 
 /** The caller's privacy settings ('Dölj mig i medlemslistan', 'Vem får skriva till mig'). */
@@ -81,7 +92,12 @@ export function useSavePrivacySettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (settings: PrivacySettings) =>
-      apiJson<PrivacySettings>('PUT', '/api/me/privacy', settings, privacySettingsSchema),
+      apiJson<PrivacySettings>(
+        'PUT',
+        '/api/me/privacy',
+        settings,
+        import.meta.env.DEV ? privacySettingsSchema : undefined,
+      ),
     onSuccess: (saved) => {
       qc.setQueryData(PRIVACY_KEY, saved);
       return refreshAfterBlockChange(qc);

@@ -2,7 +2,6 @@ import { apiJson } from '@client/lib/api';
 import { type MyRoom, myRoomSchema, type RoomingView, roomingViewSchema } from '@common/schemas/rooming';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-const dev = import.meta.env.DEV;
 const roomsKey = (eventId: number) => ['/api/events', String(eventId), 'rooms'] as const;
 
 /** GET /api/events/{id}/rooms (organisers). */
@@ -14,7 +13,7 @@ export function useRooming(eventId: number) {
         'GET',
         `/api/events/${eventId}/rooms`,
         undefined,
-        dev ? roomingViewSchema : undefined,
+        import.meta.env.DEV ? roomingViewSchema : undefined,
       ),
   });
 }
@@ -48,6 +47,11 @@ export function useMyRoom(eventId: number) {
   return useQuery({
     queryKey: ['/api/events', String(eventId), 'my-room'],
     queryFn: () =>
-      apiJson<MyRoom>('GET', `/api/events/${eventId}/my-room`, undefined, dev ? myRoomSchema : undefined),
+      apiJson<MyRoom>(
+        'GET',
+        `/api/events/${eventId}/my-room`,
+        undefined,
+        import.meta.env.DEV ? myRoomSchema : undefined,
+      ),
   });
 }

@@ -1,12 +1,9 @@
 import { apiRequest, checkResponse, getQueryFn } from '@client/lib/api';
+import { TOTAL_COUNT_HEADER } from '@common/http-headers';
+import { DIRECTORY_PAGE_SIZE } from '@common/limits';
 import type { AgeBand, Gender, HandicapBand } from '@common/options';
 import type { CountyCode } from '@common/regions';
-import {
-  DIRECTORY_PAGE_SIZE,
-  type MemberListItem,
-  memberListItemSchema,
-  TOTAL_COUNT_HEADER,
-} from '@common/schemas/users';
+import { type MemberListItem, memberListItemSchema } from '@common/schemas/users';
 import type { ServerLoad } from '@common/ssr';
 import {
   infiniteQueryOptions,

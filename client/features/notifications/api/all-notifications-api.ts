@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PAGE_SIZE } from '@common/schemas/notifications';
+import { NOTIFICATIONS_PAGE_SIZE } from '@common/limits';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ALL_NOTIFICATIONS_KEY, fetchNotifications } from './notifications-api';
 

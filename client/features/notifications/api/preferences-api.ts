@@ -14,7 +14,7 @@ export const preferencesQuery = queryOptions({
       'GET',
       '/api/notification-preferences',
       undefined,
-      notificationPreferencesSchema,
+      import.meta.env.DEV ? notificationPreferencesSchema : undefined,
     ),
 });
 
@@ -32,7 +32,7 @@ export function useSaveNotificationPreferences() {
         'PUT',
         '/api/notification-preferences',
         prefs,
-        notificationPreferencesSchema,
+        import.meta.env.DEV ? notificationPreferencesSchema : undefined,
       ),
     onSuccess: (saved) => qc.setQueryData(PREFERENCES_KEY, saved),
   });

@@ -1,9 +1,10 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { COMMUNITY_RULES } from '@common/community-rules';
+import { DECISION_STATEMENT_MAX } from '@common/limits';
 import { REPORT_ACTION_LABELS, REPORT_ACTIONS, type ReportAction } from '@common/options';
 import { decisionRule } from '@common/rules/moderation';
-import { type AdminReport, DECISION_STATEMENT_MAX, decisionInputSchema } from '@common/schemas/reports';
+import { type AdminReport, decisionInputSchema } from '@common/schemas/reports';
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useDecideReport } from '../api/reports-api';

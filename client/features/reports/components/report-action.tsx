@@ -1,8 +1,8 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { toastError, toastSuccess } from '@client/lib/toast';
+import { REPORT_DETAILS_MAX } from '@common/limits';
 import { msg } from '@common/messages';
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason, type ReportTarget } from '@common/options';
-import { REPORT_DETAILS_MAX } from '@common/schemas/reports';
 import { ActionIcon, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFlag } from '@tabler/icons-react';

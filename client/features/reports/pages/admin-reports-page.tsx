@@ -1,5 +1,5 @@
 import { usePageTitle } from '@client/lib/use-page-title';
-import { REPORTS_PAGE_SIZE } from '@common/schemas/reports';
+import { REPORTS_PAGE_SIZE } from '@common/limits';
 import {
   Alert,
   Center,

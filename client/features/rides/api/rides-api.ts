@@ -10,8 +10,6 @@ import {
 } from '@common/schemas/rides';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-const dev = import.meta.env.DEV;
-
 export const ridesKey = (eventId: number) => ['/api/events', String(eventId), 'rides'] as const;
 const messagesKey = (rideId: number) => ['/api/rides', String(rideId), 'messages'] as const;
 
@@ -20,7 +18,12 @@ export function useRides(eventId: number) {
   return useQuery({
     queryKey: ridesKey(eventId),
     queryFn: () =>
-      apiJson<RideList>('GET', `/api/events/${eventId}/rides`, undefined, dev ? rideListSchema : undefined),
+      apiJson<RideList>(
+        'GET',
+        `/api/events/${eventId}/rides`,
+        undefined,
+        import.meta.env.DEV ? rideListSchema : undefined,
+      ),
   });
 }
 
@@ -29,7 +32,12 @@ export function useCreateRide(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateRideInput) =>
-      apiJson<Ride>('POST', `/api/events/${eventId}/rides`, input, dev ? rideSchema : undefined),
+      apiJson<Ride>(
+        'POST',
+        `/api/events/${eventId}/rides`,
+        input,
+        import.meta.env.DEV ? rideSchema : undefined,
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: ridesKey(eventId) }),
   });
 }
@@ -69,7 +77,7 @@ export function useRideMessages(rideId: number) {
         'GET',
         `/api/rides/${rideId}/messages`,
         undefined,
-        dev ? rideMessagesSchema : undefined,
+        import.meta.env.DEV ? rideMessagesSchema : undefined,
       ),
     refetchInterval: 20_000,
   });

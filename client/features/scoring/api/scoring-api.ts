@@ -44,7 +44,7 @@ export function useMyScorecard(eventId: number, enabled = true) {
           'GET',
           `/api/events/${eventId}/scorecards/mine`,
           undefined,
-          scorecardSchema,
+          import.meta.env.DEV ? scorecardSchema : undefined,
         );
         await saveCard(eventId, card).catch(() => undefined);
         return card;
@@ -74,7 +74,12 @@ export function useLeaderboard(eventId: number, enabled = true) {
     queryKey: leaderboardKey(eventId),
     enabled,
     queryFn: () =>
-      apiJson<Leaderboard>('GET', `/api/events/${eventId}/leaderboard`, undefined, leaderboardSchema),
+      apiJson<Leaderboard>(
+        'GET',
+        `/api/events/${eventId}/leaderboard`,
+        undefined,
+        import.meta.env.DEV ? leaderboardSchema : undefined,
+      ),
     retry: false,
   });
 }
@@ -106,7 +111,7 @@ export function useScoreChanges(eventId: number) {
         'GET',
         `/api/admin/events/${eventId}/score-changes`,
         undefined,
-        z.array(scoreChangeSchema),
+        import.meta.env.DEV ? z.array(scoreChangeSchema) : undefined,
       ),
   });
 }
@@ -135,7 +140,7 @@ export function useResultsHistory(userId: string) {
         'GET',
         `/api/users/${userId}/results`,
         undefined,
-        z.array(resultHistoryItemSchema),
+        import.meta.env.DEV ? z.array(resultHistoryItemSchema) : undefined,
       ),
     retry: false,
   });
@@ -146,7 +151,12 @@ export function useOrderOfMerit(season: number) {
   return useQuery<OrderOfMerit>({
     queryKey: orderOfMeritKey(season),
     queryFn: () =>
-      apiJson<OrderOfMerit>('GET', `/api/order-of-merit?season=${season}`, undefined, orderOfMeritSchema),
+      apiJson<OrderOfMerit>(
+        'GET',
+        `/api/order-of-merit?season=${season}`,
+        undefined,
+        import.meta.env.DEV ? orderOfMeritSchema : undefined,
+      ),
   });
 }
 

@@ -1,6 +1,7 @@
+import { HOLE_STROKES_MAX, HOLE_STROKES_MIN } from '@common/limits';
 import type { HoleScore } from '@common/rules/scoring';
 import { roundTotals, type ScoringFormat, stablefordPoints } from '@common/rules/scoring';
-import { HOLE_STROKES_MAX, HOLE_STROKES_MIN, type ScorecardPlayer } from '@common/schemas/scoring';
+import type { ScorecardPlayer } from '@common/schemas/scoring';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { receivedLabel, receivedMarks, runningFigure, startingStrokes } from '../lib/score-display';

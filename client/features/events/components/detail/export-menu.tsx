@@ -1,9 +1,4 @@
-import {
-  EXPORT_LIST_LABELS,
-  EXPORT_LISTS,
-  type ExportFormat,
-  type ExportList,
-} from '@common/schemas/exports';
+import { EXPORT_LIST_LABELS, EXPORT_LISTS, type ExportFormat, type ExportList } from '@common/options';
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 
