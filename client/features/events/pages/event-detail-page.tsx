@@ -7,6 +7,7 @@ import { formatLongDate } from '@client/lib/dates';
 import { useClock } from '@client/lib/use-now';
 import { useOpenedOnce } from '@client/lib/use-opened-once';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { HydrationPart } from '@client/ui/hydration-part';
 import { eventNouns, formatDayRange, isMultiDay } from '@common/rules/event-kind';
 import { participantCountsText } from '@common/rules/participant-counts';
 import type { PublicUser } from '@common/schemas/users';
@@ -197,139 +198,154 @@ export function EventDetailPage() {
           </Paper>
         ) : (
           <Grid gap="lg">
+            {/* Each column, the photos, the extras and the tabs hydrate as parts of their own (issue 33). */}
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <Stack>
-                <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-                  <EventImage
-                    event={event}
-                    height={280}
-                    width={800}
-                    priority
-                    sizes="(min-width: 62em) 58vw, 100vw"
-                  />
-                </Box>
-                <section aria-labelledby="about-heading">
-                  <Title order={2} fz="lg" id="about-heading" mb={4}>
-                    {nouns.about}
-                  </Title>
-                  <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {event.description?.trim() || 'Ingen beskrivning angiven.'}
-                  </Text>
-                </section>
-                <OpensCountdown event={event} />
-                <RegistrationStateCard event={event} loggedIn={isAuthenticated} />
-                <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
-                {event.abilities.canEdit ? (
-                  <Group>
-                    <Suspense fallback={null}>
-                      <DuplicateEventButton eventId={event.id} />
-                    </Suspense>
-                  </Group>
-                ) : null}
-              </Stack>
+              <HydrationPart>
+                <Stack>
+                  <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+                    <EventImage
+                      event={event}
+                      height={280}
+                      width={800}
+                      priority
+                      sizes="(min-width: 62em) 58vw, 100vw"
+                    />
+                  </Box>
+                  <section aria-labelledby="about-heading">
+                    <Title order={2} fz="lg" id="about-heading" mb={4}>
+                      {nouns.about}
+                    </Title>
+                    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {event.description?.trim() || 'Ingen beskrivning angiven.'}
+                    </Text>
+                  </section>
+                  <OpensCountdown event={event} />
+                  <RegistrationStateCard event={event} loggedIn={isAuthenticated} />
+                  <EventActions event={event} loggedIn={isAuthenticated} onEdit={() => setEditing(true)} />
+                  {event.abilities.canEdit ? (
+                    <Group>
+                      <Suspense fallback={null}>
+                        <DuplicateEventButton eventId={event.id} />
+                      </Suspense>
+                    </Group>
+                  ) : null}
+                </Stack>
+              </HydrationPart>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <Stack>
-                <EventInfoCard event={event} registrations={regs.data} />
-                <MyRoomWish event={event} registrations={regs.data} userId={user?.id} />
-                {/* The member's own group, tee time and playing partners, once the groups are published. */}
-                {user && event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered' ? (
-                  <Suspense fallback={null}>
-                    <MyBallGroup eventId={event.id} userId={user.id} />
-                  </Suspense>
-                ) : null}
-                {user ? <MeetAgainCard event={event} /> : null}
-                {/* Issue 29: the golf day's results once it has started. */}
-                {golf && user && started ? (
-                  <Suspense fallback={null}>
-                    <EventResults eventId={event.id} userId={user.id} endTime={event.endTime} />
-                  </Suspense>
-                ) : null}
-              </Stack>
+              <HydrationPart>
+                <Stack>
+                  <EventInfoCard event={event} registrations={regs.data} />
+                  <MyRoomWish event={event} registrations={regs.data} userId={user?.id} />
+                  {/* The member's own group, tee time and playing partners, once the groups are published. */}
+                  {user && event.ballGroupsPublishedAt && event.myRegistration?.status === 'registered' ? (
+                    <Suspense fallback={null}>
+                      <MyBallGroup eventId={event.id} userId={user.id} />
+                    </Suspense>
+                  ) : null}
+                  {user ? <MeetAgainCard event={event} /> : null}
+                  {/* Issue 29: the golf day's results once it has started. */}
+                  {golf && user && started ? (
+                    <Suspense fallback={null}>
+                      <EventResults eventId={event.id} userId={user.id} endTime={event.endTime} />
+                    </Suspense>
+                  ) : null}
+                </Stack>
+              </HydrationPart>
             </Grid.Col>
           </Grid>
         )}
 
-        {editing ? null : <EventPhotosSection event={event} />}
-        {editing ? null : <EventExtras event={event} />}
+        {editing ? null : (
+          <HydrationPart>
+            <EventPhotosSection event={event} />
+          </HydrationPart>
+        )}
+        {editing ? null : (
+          <HydrationPart>
+            <EventExtras event={event} />
+          </HydrationPart>
+        )}
         {regs.error ? <Alert color="red">Kunde inte ladda deltagarna.</Alert> : null}
-        <Tabs defaultValue="participants" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="participants">Deltagare</Tabs.Tab>
-            {event.abilities.canSeeChat ? <Tabs.Tab value="chat">Gruppchatt</Tabs.Tab> : null}
-            {event.abilities.canManageGroups ? <Tabs.Tab value="groups">Bollgrupper</Tabs.Tab> : null}
-            {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
-            {event.abilities.canEdit && golf ? <Tabs.Tab value="results">Resultat</Tabs.Tab> : null}
-          </Tabs.List>
-          <Tabs.Panel value="participants" pt="md">
-            {event.abilities.canEdit ? (
-              <Suspense fallback={null}>
-                <ExportMenu eventId={event.id} />
-              </Suspense>
-            ) : null}
-            {event.abilities.canSetPayment ? (
-              <Suspense fallback={spinner}>
-                <AdminParticipants
+        <HydrationPart>
+          <Tabs defaultValue="participants" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="participants">Deltagare</Tabs.Tab>
+              {event.abilities.canSeeChat ? <Tabs.Tab value="chat">Gruppchatt</Tabs.Tab> : null}
+              {event.abilities.canManageGroups ? <Tabs.Tab value="groups">Bollgrupper</Tabs.Tab> : null}
+              {event.abilities.canEdit ? <Tabs.Tab value="announcements">Utskick</Tabs.Tab> : null}
+              {event.abilities.canEdit && golf ? <Tabs.Tab value="results">Resultat</Tabs.Tab> : null}
+            </Tabs.List>
+            <Tabs.Panel value="participants" pt="md">
+              {event.abilities.canEdit ? (
+                <Suspense fallback={null}>
+                  <ExportMenu eventId={event.id} />
+                </Suspense>
+              ) : null}
+              {event.abilities.canSetPayment ? (
+                <Suspense fallback={spinner}>
+                  <AdminParticipants
+                    eventId={event.id}
+                    registrations={regs.data}
+                    loading={regs.isLoading}
+                    onOpenUser={setOpenUser}
+                  />
+                </Suspense>
+              ) : isAuthenticated ? (
+                <ParticipantsTable
                   eventId={event.id}
                   registrations={regs.data}
                   loading={regs.isLoading}
+                  isAdmin={event.abilities.canSetPayment}
                   onOpenUser={setOpenUser}
+                  fee={event}
                 />
-              </Suspense>
-            ) : isAuthenticated ? (
-              <ParticipantsTable
-                eventId={event.id}
-                registrations={regs.data}
-                loading={regs.isLoading}
-                isAdmin={event.abilities.canSetPayment}
-                onOpenUser={setOpenUser}
-                fee={event}
-              />
-            ) : (
-              <Text c="dimmed">
-                {participantCountsText(event)}.{' '}
-                <Anchor href={loginUrl(`/events/${event.id}`)} underline="always">
-                  Logga in
-                </Anchor>{' '}
-                för att se vilka som är med.
-              </Text>
-            )}
-            {event.abilities.canSeePrivateNotes && regs.data ? (
-              <PrivateNotes registrations={regs.data} />
+              ) : (
+                <Text c="dimmed">
+                  {participantCountsText(event)}.{' '}
+                  <Anchor href={loginUrl(`/events/${event.id}`)} underline="always">
+                    Logga in
+                  </Anchor>{' '}
+                  för att se vilka som är med.
+                </Text>
+              )}
+              {event.abilities.canSeePrivateNotes && regs.data ? (
+                <PrivateNotes registrations={regs.data} />
+              ) : null}
+              {event.abilities.canSeePrivateNotes && regs.data ? (
+                <RoomWishList event={event} registrations={regs.data} />
+              ) : null}
+            </Tabs.Panel>
+            {event.abilities.canSeeChat ? (
+              <Tabs.Panel value="chat" pt="md">
+                <Suspense fallback={spinner}>
+                  <GroupChat eventId={event.id} />
+                </Suspense>
+              </Tabs.Panel>
             ) : null}
-            {event.abilities.canSeePrivateNotes && regs.data ? (
-              <RoomWishList event={event} registrations={regs.data} />
+            {event.abilities.canManageGroups ? (
+              <Tabs.Panel value="groups" pt="md">
+                <Suspense fallback={spinner}>
+                  <BallGroupManager eventId={event.id} />
+                </Suspense>
+              </Tabs.Panel>
             ) : null}
-          </Tabs.Panel>
-          {event.abilities.canSeeChat ? (
-            <Tabs.Panel value="chat" pt="md">
-              <Suspense fallback={spinner}>
-                <GroupChat eventId={event.id} />
-              </Suspense>
-            </Tabs.Panel>
-          ) : null}
-          {event.abilities.canManageGroups ? (
-            <Tabs.Panel value="groups" pt="md">
-              <Suspense fallback={spinner}>
-                <BallGroupManager eventId={event.id} />
-              </Suspense>
-            </Tabs.Panel>
-          ) : null}
-          {event.abilities.canEdit ? (
-            <Tabs.Panel value="announcements" pt="md">
-              <Suspense fallback={spinner}>
-                <AnnouncementsPanel eventId={event.id} eventTitle={event.title} />
-              </Suspense>
-            </Tabs.Panel>
-          ) : null}
-          {event.abilities.canEdit && golf ? (
-            <Tabs.Panel value="results" pt="md">
-              <Suspense fallback={spinner}>
-                <AdminScoringPanel eventId={event.id} />
-              </Suspense>
-            </Tabs.Panel>
-          ) : null}
-        </Tabs>
+            {event.abilities.canEdit ? (
+              <Tabs.Panel value="announcements" pt="md">
+                <Suspense fallback={spinner}>
+                  <AnnouncementsPanel eventId={event.id} eventTitle={event.title} />
+                </Suspense>
+              </Tabs.Panel>
+            ) : null}
+            {event.abilities.canEdit && golf ? (
+              <Tabs.Panel value="results" pt="md">
+                <Suspense fallback={spinner}>
+                  <AdminScoringPanel eventId={event.id} />
+                </Suspense>
+              </Tabs.Panel>
+            ) : null}
+          </Tabs>
+        </HydrationPart>
       </Stack>
       {dialogUsed ? (
         <Suspense fallback={null}>

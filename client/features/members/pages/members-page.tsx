@@ -1,6 +1,8 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { apiErrorMessage } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { HydrationPart } from '@client/ui/hydration-part';
+import { OnceOpened } from '@client/ui/once-opened';
 import { DIRECTORY_SKELETON_CARDS } from '@common/limits';
 import { Alert, Button, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useIntersection } from '@mantine/hooks';
@@ -11,6 +13,11 @@ import { type DirectoryFilters as Filters, useDirectory } from '../api/members-q
 import { DirectoryFilters } from '../components/directory-filters';
 import { MemberCard, MemberCardSkeleton } from '../components/member-card';
 import { MemberProfileDialog } from '../components/member-profile-dialog';
+
+/** How many member cards hydrate together: a part is a task of its own on a server-rendered page. */
+const CARDS_PER_PART = 6;
+const slices = <T,>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 const SKELETON_KEYS = Array.from({ length: DIRECTORY_SKELETON_CARDS }, (_, i) => `skeleton-${i}`);
 const NO_FILTERS: Filters = { q: '', gender: 'all', handicap: 'all', age: 'all', location: '', county: null };
@@ -75,7 +82,10 @@ export function MembersPage() {
               : 'Se och ta kontakt med andra medlemmar'}
           </Text>
         </div>
-        <DirectoryFilters value={filters} onChange={setFilters} />
+        {/* The filters and each slice of the cards hydrate as parts of their own, in short tasks (issue 33). */}
+        <HydrationPart>
+          <DirectoryFilters value={filters} onChange={setFilters} />
+        </HydrationPart>
         {directory.isError ? (
           <Alert color="red" title="Kunde inte hämta medlemmar">
             {apiErrorMessage(directory.error)}
@@ -109,14 +119,18 @@ export function MembersPage() {
               {countText(total)}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {members.map((m) => (
-                <MemberCard
-                  key={m.id}
-                  member={m}
-                  isSelf={m.id === user?.id}
-                  onOpen={() => openMember(m.id)}
-                  onMessage={() => message(m.id)}
-                />
+              {slices(members, CARDS_PER_PART).map((slice) => (
+                <HydrationPart key={slice[0]?.id}>
+                  {slice.map((m) => (
+                    <MemberCard
+                      key={m.id}
+                      member={m}
+                      isSelf={m.id === user?.id}
+                      onOpen={() => openMember(m.id)}
+                      onMessage={() => message(m.id)}
+                    />
+                  ))}
+                </HydrationPart>
               ))}
             </SimpleGrid>
             <div ref={endRef} />
@@ -134,13 +148,15 @@ export function MembersPage() {
           </>
         )}
       </Stack>
-      <MemberProfileDialog
-        memberId={openId}
-        initial={members.find((m) => m.id === openId)}
-        isSelf={openId === user?.id}
-        onClose={closeMember}
-        onMessage={message}
-      />
+      <OnceOpened opened={openId !== null}>
+        <MemberProfileDialog
+          memberId={openId}
+          initial={members.find((m) => m.id === openId)}
+          isSelf={openId === user?.id}
+          onClose={closeMember}
+          onMessage={message}
+        />
+      </OnceOpened>
     </Container>
   );
 }

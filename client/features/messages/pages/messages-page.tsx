@@ -1,5 +1,6 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { HydrationPart } from '@client/ui/hydration-part';
 import { Center, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -68,28 +69,35 @@ export function MessagesPage() {
           </Title>
           <ConnectionIndicator />
         </Group>
-        <MessageSettings
-          largeText={largeText}
-          onLargeText={setLargeText}
-          sound={sound}
-          onSound={(on) => {
-            setSound(on);
-            writeSoundPreference(on);
-          }}
-        />
+        {/* The settings, the list and the thread hydrate as parts of their own, in short tasks (issue 33). */}
+        <HydrationPart>
+          <MessageSettings
+            largeText={largeText}
+            onLargeText={setLargeText}
+            sound={sound}
+            onSound={(on) => {
+              setSound(on);
+              writeSoundPreference(on);
+            }}
+          />
+        </HydrationPart>
       </Group>
       <Grid gap="md">
         {showList ? (
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
               <Stack gap="sm" h="100%">
-                <NewMessageDialog selfId={user.id} onPick={select} />
-                <ConversationList
-                  conversations={conversations.data}
-                  loading={conversations.isLoading}
-                  selectedId={selectedId}
-                  onSelect={select}
-                />
+                <HydrationPart>
+                  <NewMessageDialog selfId={user.id} onPick={select} />
+                </HydrationPart>
+                <HydrationPart>
+                  <ConversationList
+                    conversations={conversations.data}
+                    loading={conversations.isLoading}
+                    selectedId={selectedId}
+                    onSelect={select}
+                  />
+                </HydrationPart>
               </Stack>
             </Paper>
           </Grid.Col>
@@ -98,14 +106,16 @@ export function MessagesPage() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
               {selectedId ? (
-                <ThreadView
-                  key={selectedId}
-                  selfId={user.id}
-                  partnerId={selectedId}
-                  partner={partner}
-                  largeText={largeText}
-                  onBack={wide ? undefined : () => navigate('/messages')}
-                />
+                <HydrationPart>
+                  <ThreadView
+                    key={selectedId}
+                    selfId={user.id}
+                    partnerId={selectedId}
+                    partner={partner}
+                    largeText={largeText}
+                    onBack={wide ? undefined : () => navigate('/messages')}
+                  />
+                </HydrationPart>
               ) : (
                 <Center h="100%">
                   <Text c="dimmed">Välj en konversation</Text>
