@@ -3,11 +3,12 @@ import { apiErrorMessage } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { HydrationPart } from '@client/ui/hydration-part';
 import { OnceOpened } from '@client/ui/once-opened';
+import { WhenVisible } from '@client/ui/when-visible';
 import { DIRECTORY_SKELETON_CARDS } from '@common/limits';
 import { Alert, Button, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useIntersection } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type DirectoryFilters as Filters, useDirectory } from '../api/members-query';
 import { DirectoryFilters } from '../components/directory-filters';
@@ -52,12 +53,7 @@ export function MembersPage() {
   const total = directory.data?.pages[0]?.total ?? 0;
   const openId = searchParams.get('user');
 
-  // The next page loads when the end of the grid scrolls into view.
-  const { ref: endRef, entry } = useIntersection({ rootMargin: '400px' });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
-  useEffect(() => {
-    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const openMember = (id: string) =>
     setSearchParams((p) => {
@@ -133,7 +129,12 @@ export function MembersPage() {
                 </HydrationPart>
               ))}
             </SimpleGrid>
-            <div ref={endRef} />
+            {/* The next page loads when the end of the grid scrolls into view. */}
+            <WhenVisible
+              active={hasNextPage && !isFetchingNextPage}
+              onVisible={() => void fetchNextPage()}
+              rootMargin="400px"
+            />
             {hasNextPage && (
               <Center>
                 {isFetchingNextPage ? (
