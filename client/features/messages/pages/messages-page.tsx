@@ -1,8 +1,8 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
+import { useMatchMedia } from '@client/lib/use-match-media';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { HydrationPart } from '@client/ui/hydration-part';
 import { Center, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { ConversationList } from '../components/conversation-list';
 import { MessageSettings } from '../components/message-settings';
 import { NewMessageDialog } from '../components/new-message-dialog';
 import { ThreadView } from '../components/thread-view';
-import { playNotificationSound, readSoundPreference, writeSoundPreference } from '../lib/sound-preference';
+import { playNotificationSound, readSoundPreference } from '../lib/sound-preference';
 import { useRealtime } from '../realtime/use-realtime';
 
 // Leaves room below for the floating feedback button on small screens.
@@ -26,11 +26,8 @@ export function MessagesPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const wide = useMatchMedia('(min-width: 62em)', true);
   const [largeText, setLargeText] = useState(false);
-  // On as the server renders the page (issue 33); this browser's stored choice right after hydrating.
-  const [sound, setSound] = useState(true);
-  useEffect(() => setSound(readSoundPreference()), []);
   const conversations = useConversations();
   const refresh = useRefreshConversations();
   const recipient = search.get('recipient');
@@ -47,7 +44,7 @@ export function MessagesPage() {
       void refresh();
       const partner = m.senderId === user?.id ? m.receiverId : m.senderId;
       if (partner && partner === selectedId) void qc.invalidateQueries({ queryKey: threadKey(partner) });
-      if (m.senderId !== user?.id && sound) playNotificationSound();
+      if (m.senderId !== user?.id && readSoundPreference()) playNotificationSound();
     }
     if (event.type === 'messages_read') void refresh();
   });
@@ -71,15 +68,7 @@ export function MessagesPage() {
         </Group>
         {/* The settings, the list and the thread hydrate as parts of their own, in short tasks (issue 33). */}
         <HydrationPart>
-          <MessageSettings
-            largeText={largeText}
-            onLargeText={setLargeText}
-            sound={sound}
-            onSound={(on) => {
-              setSound(on);
-              writeSoundPreference(on);
-            }}
-          />
+          <MessageSettings largeText={largeText} onLargeText={setLargeText} />
         </HydrationPart>
       </Group>
       <Grid gap="md">
