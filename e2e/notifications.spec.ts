@@ -81,6 +81,9 @@ test.describe('notifications', () => {
     await expect(published).not.toBeChecked();
     await expect(messagePush).toBeChecked();
     await expect(section.getByRole('button', { name: 'Spara' })).toBeDisabled();
+    // A tap on a switch the app has not hydrated yet is held and replayed once it has: the switch turns a
+    // moment later, while check() looks at once.
+    await hydrated(published);
 
     await published.check({ force: true });
     await messagePush.uncheck({ force: true });
@@ -96,6 +99,7 @@ test.describe('notifications', () => {
     expect(saved.direct_message).toEqual({ email: true, push: false });
 
     // Back to the defaults for the other journeys.
+    await hydrated(published);
     await published.uncheck({ force: true });
     await messagePush.check({ force: true });
     await section.getByRole('button', { name: 'Spara' }).click();
