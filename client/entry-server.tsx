@@ -33,6 +33,8 @@ const PAGE_MODULES: Record<string, string[]> = {
     'features/profile/pages/profile-page.tsx',
     'features/notifications/components/notifications-section.tsx',
   ],
+  'events/:id/leaderboard': ['features/scoring/pages/leaderboard-page.tsx'],
+  'events/:id/scorecard': ['features/scoring/pages/scorecard-page.tsx'],
 };
 
 /** What a logged-in member's page draws besides the page: the header's member side (issue 33). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import { scores, users } from '../../server/db/schema';
 import { seedDemoDataIfEmpty } from '../../server/seed/seed';
 import { freshDatabase, sessionCookieFor } from './database';
 import { type RunningServer, startServer } from './server';
@@ -22,10 +22,26 @@ export async function assertSession(baseUrl: string, cookie: string): Promise<vo
   if (me.status !== 200) throw new Error(`the Pro member's session: /api/auth/user answered ${me.status}`);
 }
 
+/**
+ * A session of a player in the demo's scored round (server/seed/demo-scores.ts) and that round's event: the
+ * scorecard is measured as them (the Pro member plays in no group of it).
+ */
+export async function demoPlayerSession(database: Database): Promise<{ cookie: string; eventId: number }> {
+  const [player] = await database.db
+    .select({ userId: scores.userId, eventId: scores.eventId })
+    .from(scores)
+    .orderBy(scores.eventId, scores.userId)
+    .limit(1);
+  if (!player) throw new Error('the demo has no scored round');
+  return { cookie: await sessionCookieFor(database, player.userId), eventId: player.eventId };
+}
+
 export interface DemoSite {
   server: RunningServer;
   /** The demo Pro member's session cookie, as a `cookie` header (`sg.sid=…`). */
   proCookie: string;
+  /** A player of the demo's scored round: their session cookie and the round's event. */
+  player: { cookie: string; eventId: number };
   /** Stops the server and removes its database. */
   stop(): Promise<void>;
 }
@@ -38,8 +54,10 @@ export async function startDemoSite(name: string, port: number): Promise<DemoSit
   const bench = await freshDatabase('pglite', name);
   const database = await bench.open();
   let proCookie: string;
+  let player: DemoSite['player'];
   try {
     proCookie = await seedDemoWithProSession(database);
+    player = await demoPlayerSession(database);
   } finally {
     // PGlite is one process's: closed before the server opens it.
     await database.close();
@@ -57,6 +75,7 @@ export async function startDemoSite(name: string, port: number): Promise<DemoSit
   return {
     server: running,
     proCookie,
+    player,
     async stop() {
       await running.stop();
       await bench.drop();

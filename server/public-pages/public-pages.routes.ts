@@ -172,6 +172,9 @@ export async function publicPagesRoutes(app: FastifyInstance, opts: PublicPagesO
   app.get('/messages', { schema: { hide: true } }, memberPage('Meddelanden'));
   app.get('/messages/:id', { schema: { hide: true } }, memberPage('Meddelanden'));
   app.get('/profile', { schema: { hide: true } }, memberPage('Min profil'));
+  // The golf day's pages (issue 29): the leaderboard's API is for members only, so is its page's render.
+  app.get('/events/:id/leaderboard', { schema: { hide: true } }, memberPage('Resultattavla'));
+  app.get('/events/:id/scorecard', { schema: { hide: true } }, memberPage('Scorekort'));
 
   app.get<{ Params: { id: string } }>('/events/:id', { schema: { hide: true } }, async (request, reply) => {
     const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : null;

@@ -166,7 +166,28 @@ describe('public pages rendered by the built client (issue 17)', () => {
     expect(profile.body).toContain('<p>Bo: Bos anteckning</p>');
     expect(profile.body).toContain('<title>Min profil | Singelgolf</title>');
     expect(profile.headers['cache-control']).toBe('private, no-store');
-    for (const url of ['/profile', '/members', '/messages', '/messages/42']) {
+    const board = await app.inject({
+      method: 'GET',
+      url: '/events/7/leaderboard',
+      headers: { cookie: 'sid=bo' },
+    });
+    expect(board.body).toContain('<h1>/events/7/leaderboard</h1>');
+    expect(board.body).toContain('<title>Resultattavla | Singelgolf</title>');
+    const card = await app.inject({
+      method: 'GET',
+      url: '/events/7/scorecard',
+      headers: { cookie: 'sid=bo' },
+    });
+    expect(card.body).toContain('<h1>/events/7/scorecard</h1>');
+    expect(card.headers['cache-control']).toBe('private, no-store');
+    for (const url of [
+      '/profile',
+      '/members',
+      '/messages',
+      '/messages/42',
+      '/events/7/leaderboard',
+      '/events/7/scorecard',
+    ]) {
       const visitor = await app.inject({ method: 'GET', url });
       expect(visitor.statusCode).toBe(200);
       expect(visitor.body).toBe(TEMPLATE);

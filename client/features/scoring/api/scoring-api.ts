@@ -14,6 +14,7 @@ import {
   scorecardSchema,
 } from '@common/schemas/scoring';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { loadCard, saveCard } from '../lib/idb-score-storage';
 
@@ -35,19 +36,17 @@ const isOffline = (err: unknown) => !(err instanceof ApiError);
  * a connection the kept card is shown, so the card opens again offline (issue 29).
  */
 export function useMyScorecard(eventId: number, enabled = true) {
-  return useQuery<Scorecard>({
+  const card = useQuery<Scorecard>({
     queryKey: scorecardKey(eventId),
     enabled,
     queryFn: async () => {
       try {
-        const card = await apiJson<Scorecard>(
+        return await apiJson<Scorecard>(
           'GET',
           `/api/events/${eventId}/scorecards/mine`,
           undefined,
           import.meta.env.DEV ? scorecardSchema : undefined,
         );
-        await saveCard(eventId, card).catch(() => undefined);
-        return card;
       } catch (err) {
         if (!isOffline(err)) throw err;
         const kept = await loadCard<Scorecard>(eventId).catch(() => null);
@@ -57,6 +56,12 @@ export function useMyScorecard(eventId: number, enabled = true) {
     },
     retry: (count, err) => isOffline(err) && count < 2,
   });
+  // Every card the page shows is kept, the one the server's render brought too (issue 33): it never
+  // passed through the query's fetch, and the next reload may be the one without a connection.
+  useEffect(() => {
+    if (card.data) void saveCard(eventId, card.data).catch(() => undefined);
+  }, [eventId, card.data]);
+  return card;
 }
 
 /** POST /api/events/{id}/scores/{userId}/sign-off: the card is signed; the card is read again. */

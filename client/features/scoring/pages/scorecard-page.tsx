@@ -30,6 +30,9 @@ import { ScorecardSummary } from '../components/scorecard-summary';
 import { onScoresSent, scoreQueue, useScoreQueue } from '../lib/phone-queue';
 import { firstOpenIndex, mergeScores, playingOrder } from '../lib/score-display';
 
+/** Where the card opens: the first hole (in the group's order) someone has no score for yet. */
+const openHole = (sc: Scorecard) => firstOpenIndex(playingOrder(sc.holes, sc.group.startHole), sc.players);
+
 /**
  * /events/{id}/scorecard: the caller's ball group on the phone, one hole at a time (issue 29). Every tap
  * goes into the phone's queue first (IndexedDB) and is sent when there is a connection.
@@ -44,7 +47,10 @@ export function ScorecardPage() {
   const qc = useQueryClient();
   const signOff = useSignOff(eventId);
   const [view, setView] = useState<'hole' | 'summary'>('hole');
-  const [index, setIndex] = useState(0);
+  // The card opens on its open hole: at once when the card is there at the first render (the server's
+  // render, which the browser hydrates as drawn), else when it arrives.
+  const [index, setIndex] = useState(() => (card.data ? openHole(card.data) : 0));
+  const placed = useRef(card.data !== undefined);
   const socket = useRealtimeStatus();
 
   // The socket's reconnect means the connection is back: send what waits.
@@ -80,13 +86,11 @@ export function ScorecardPage() {
       void qc.invalidateQueries({ queryKey: scorecardKey(eventId) });
   });
 
-  // The card opens on the first hole (in the group's order) someone has no score for yet.
-  const placed = useRef(false);
   useEffect(() => {
     const sc = card.data;
     if (placed.current || !sc) return;
     placed.current = true;
-    setIndex(firstOpenIndex(playingOrder(sc.holes, sc.group.startHole), sc.players));
+    setIndex(openHole(sc));
   }, [card.data]);
 
   const mine = entries.filter((e) => e.eventId === eventId);
