@@ -18,13 +18,30 @@ export const EARLY_TAP_CONTROLS = [
   'input[type="submit"]',
 ].join(', ');
 
+/**
+ * The fields a member types into or chooses in (their `input` or `change` event): text typed before React
+ * has hydrated the field stays in the field but never reaches the app's state, so it is handed to the app
+ * once it has (client/lib/early-taps.ts). Checkboxes and radios are taps.
+ */
+export const EARLY_TYPED_FIELDS = [
+  'textarea',
+  'select',
+  'input:not([type="checkbox"]):not([type="radio"]):not([type="submit"]):not([type="button"]):not([type="reset"]):not([type="hidden"])',
+].join(', ');
+
 /** Where the catcher leaves what it held, for the app (client/lib/early-taps.ts). */
 export const EARLY_TAPS_GLOBAL = '__sgEarlyTaps';
 
+/** A held control: tapped, or a field typed into (`typed`). */
+export interface HeldControl {
+  control: HTMLElement;
+  typed: boolean;
+}
+
 /** What the catcher leaves on `window[EARLY_TAPS_GLOBAL]`. */
 export interface CaughtTaps {
-  /** The tapped controls, each once, in order. */
-  held: HTMLElement[];
+  /** The tapped controls and the fields typed into, each once, in order. */
+  held: HeldControl[];
   /** Removes the catcher's listeners (the app holds taps from then on). */
   stop: () => void;
 }
@@ -32,7 +49,8 @@ export interface CaughtTaps {
 /**
  * The inline script in a server-rendered page's <head>. It runs before the markup is parsed, so no tap on
  * the painted page is lost while the app's module scripts load (under load that took up to a second, and
- * the tap went to markup nobody listened to): a tap on a control in #root is held, a form is not sent.
+ * the tap went to markup nobody listened to): a tap on a control in #root is held, a form is not sent, and
+ * a field typed into is noted.
  * Plain ES5; the CSP allows exactly this text (its SHA-256), so any change to it changes the hash with it.
  */
-export const EARLY_TAP_CATCHER = `(function(){var held=[];function hold(e){var root=document.getElementById('root');var t=e.target;if(!root||!(t instanceof Element)||!root.contains(t))return;if(e.type==='click'){t=t.closest(${JSON.stringify(EARLY_TAP_CONTROLS)});if(!t)return;if(held.indexOf(t)<0)held.push(t)}e.preventDefault();e.stopImmediatePropagation()}document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);window.${EARLY_TAPS_GLOBAL}={held:held,stop:function(){document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true)}}})();`;
+export const EARLY_TAP_CATCHER = `(function(){var held=[];function has(t,typed){for(var i=0;i<held.length;i++)if(held[i].control===t&&held[i].typed===typed)return true;return false}function inRoot(t){var root=document.getElementById('root');return root&&t instanceof Element&&root.contains(t)}function hold(e){var t=e.target;if(!inRoot(t))return;if(e.type==='click'){t=t.closest(${JSON.stringify(EARLY_TAP_CONTROLS)});if(!t)return;if(!has(t,false))held.push({control:t,typed:false})}e.preventDefault();e.stopImmediatePropagation()}function type(e){var t=e.target;if(inRoot(t)&&t.matches(${JSON.stringify(EARLY_TYPED_FIELDS)})&&!has(t,true))held.push({control:t,typed:true})}var on=[['click',hold],['submit',hold],['input',type],['change',type]];for(var i=0;i<on.length;i++)document.addEventListener(on[i][0],on[i][1],true);window.${EARLY_TAPS_GLOBAL}={held:held,stop:function(){for(var i=0;i<on.length;i++)document.removeEventListener(on[i][0],on[i][1],true)}}})();`;

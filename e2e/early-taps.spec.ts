@@ -54,3 +54,35 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 }
+
+// Text typed into a server-rendered field before React has hydrated it stays in the field but never reached
+// the app's state: the send button stayed disabled and the next render wiped the text. The app now hands it
+// over once the field has hydrated (client/lib/early-taps.ts).
+test('a message typed before the conversation has hydrated is sent as typed (390 px)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await loginAs(page, PRO);
+  await page.route('**/assets/*.js', async (route) => {
+    if (!/\/(index|rolldown-runtime|preload-helper)-/.test(route.request().url()))
+      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+  const path = await fillPagePath(page, '/messages/{member}');
+  await page.goto(path, { waitUntil: 'commit' });
+  const box = page.getByRole('textbox', { name: 'Meddelande' });
+  await box.waitFor();
+  const text = `Skrivet innan sidan vaknat ${Date.now()}`;
+  await box.fill(text, { noWaitAfter: true });
+  const hydrated = await box.evaluate((b) => Object.keys(b).some((k) => k.startsWith('__reactFiber$')));
+  expect(hydrated, 'the message box was still server markup when typed into').toBe(false);
+  // Once hydrated the app has the text: the send button turns on, and what is sent is what was typed.
+  const send = page.getByRole('button', { name: 'Skicka' });
+  await expect(send).toBeEnabled({ timeout: 30_000 });
+  await send.click();
+  await expect(page.getByLabel('Meddelanden i konversationen').getByText(text)).toBeVisible();
+  await expect(box).toHaveValue('');
+  await context.close();
+});

@@ -1,4 +1,11 @@
-import { type CaughtTaps, EARLY_TAP_CONTROLS, EARLY_TAPS_GLOBAL } from '@common/early-taps';
+import {
+  type CaughtTaps,
+  EARLY_TAP_CONTROLS,
+  EARLY_TAPS_GLOBAL,
+  EARLY_TYPED_FIELDS,
+  type HeldControl,
+} from '@common/early-taps';
+import { flushSync } from 'react-dom';
 
 /**
  * Taps on a server-rendered page before the app has hydrated it (issue 33). A member's page shows its
@@ -8,6 +15,12 @@ import { type CaughtTaps, EARLY_TAP_CONTROLS, EARLY_TAPS_GLOBAL } from '@common/
  * catcher held (each tapped control once, no form sent), and the app replays them once it has hydrated (an
  * effect of App).
  * Links keep working as plain links.
+ *
+ * Text typed into a field (or a choice in a native select, a file chosen) before React has hydrated it stays
+ * in the field, but React takes the field's value as it finds it when it hydrates and never tells the app,
+ * whose state still holds the server's value: the next render of the field would wipe the text, and a send
+ * would send the old value. Such a field is noted, and once React has hydrated it its value is handed to the
+ * app as if typed then (replayTyped), in order with the taps: the message typed, then 'Skicka'.
  *
  * App's effect runs when the root has hydrated, not each part: a Suspense part (a hydration part, a lazy
  * component whose chunk is still loading) may still be server markup then. React drops a click on such a
@@ -21,7 +34,7 @@ import { type CaughtTaps, EARLY_TAP_CONTROLS, EARLY_TAPS_GLOBAL } from '@common/
 const CHECK_MS = 50;
 const WAIT_MS = 10_000;
 
-const held: HTMLElement[] = [];
+const held: HeldControl[] = [];
 let root: HTMLElement | null = null;
 /** Set once the app has hydrated its root: from then on only controls React has not yet hydrated are held. */
 let appStarted = false;
@@ -78,26 +91,73 @@ const signature = (control: Element) =>
  * The control that took a held one's place when the browser drew its part anew instead of hydrating it (a
  * part whose data the server did not have): the one control in #root that looks the same, else null.
  */
-const counterpart = (gone: HTMLElement): HTMLElement | null => {
+const counterpart = (gone: HeldControl): HTMLElement | null => {
   const scope = root ?? document.getElementById('root');
-  const wanted = signature(gone);
-  const same = [...(scope?.querySelectorAll<HTMLElement>(EARLY_TAP_CONTROLS) ?? [])].filter(
-    (control) => signature(control) === wanted,
-  );
-  return same.length === 1 ? (same[0] as HTMLElement) : null;
+  const wanted = signature(gone.control);
+  const same = [
+    ...(scope?.querySelectorAll<HTMLElement>(gone.typed ? EARLY_TYPED_FIELDS : EARLY_TAP_CONTROLS) ?? []),
+  ].filter((control) => signature(control) === wanted);
+  if (same.length !== 1) return null;
+  const found = same[0] as HTMLElement;
+  // What was typed went with the old field: it moves to the new one.
+  if (gone.typed && 'value' in found && 'value' in gone.control)
+    setOwnValue(found, String(gone.control.value));
+  return found;
+};
+
+/** The value as the browser's own setter writes it, past the one React puts on a field to watch it. */
+const setOwnValue = (field: HTMLElement, value: string) => {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  setter?.call(field, value);
+};
+
+/** The props React rendered a hydrated element with (React DOM's `__reactProps$…` key). */
+const reactProps = (element: Element): Record<string, unknown> | undefined => {
+  const key = Object.keys(element).find((k) => k.startsWith('__reactProps$'));
+  return key ? (element as unknown as Record<string, Record<string, unknown> | undefined>)[key] : undefined;
+};
+
+/**
+ * Hands a field's value, typed before React hydrated it, to the app: an `input` event for a text field, a
+ * `change` event for a select or a file input, as the browser sent them then. React's value tracker took
+ * the typed text as the field's value when it hydrated, so it is first told the rendered one (through the
+ * element's own setter, which React watches) and the text is put back past it: React then sees a change and
+ * calls onChange. Committed at once (flushSync), so a held tap after it acts on the new value.
+ */
+const replayTyped = (field: HTMLElement, typed: string) => {
+  const text =
+    field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
+  if (!text) {
+    flushSync(() => field.dispatchEvent(new Event('change', { bubbles: true })));
+    return;
+  }
+  const rendered = reactProps(field)?.value;
+  // The app's state has it already (React handled the event after all, hydrating the part on it).
+  if (rendered === typed) return;
+  field.value = typeof rendered === 'string' ? rendered : field.defaultValue;
+  setOwnValue(field, typed);
+  flushSync(() => field.dispatchEvent(new Event('input', { bubbles: true })));
 };
 
 /**
  * Taps again, in order, the held controls React has hydrated, or their counterparts where the part was drawn
- * anew (all with `force`); a control gone without a counterpart is waited for, and dropped with `force`.
+ * anew (all with `force`), and hands it what was typed into held fields; a control gone without a
+ * counterpart is waited for, and dropped with `force`.
  */
 const replayReady = (force: boolean) => {
-  while (held.length > 0) {
-    const next = held[0] as HTMLElement;
-    const control = next.isConnected ? next : counterpart(next);
+  const ready: { next: HeldControl; control: HTMLElement | null; typed: string }[] = [];
+  for (const next of held) {
+    const control = next.control.isConnected ? next.control : counterpart(next);
     if (!force && (!control || !isHydrated(control))) break;
-    held.shift();
-    control?.click();
+    // Read before any is handed over: the render that follows one would wipe what was typed in the others
+    // of the same form (a controlled field is drawn with the app's value).
+    ready.push({ next, control, typed: control && 'value' in control ? String(control.value) : '' });
+  }
+  held.splice(0, ready.length);
+  for (const { next, control, typed } of ready) {
+    if (!control) continue;
+    if (next.typed) replayTyped(control, typed);
+    else control.click();
   }
   if (held.length === 0) {
     clearInterval(checking);
@@ -124,28 +184,52 @@ const hold = (event: Event) => {
   if (appStarted && isHydrated(target)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  if (!held.includes(target)) held.push(target);
+  if (!isHeld(target, false)) held.push({ control: target, typed: false });
   if (appStarted) watch();
 };
+
+const isHeld = (control: HTMLElement, typed: boolean) =>
+  held.some((h) => h.control === control && h.typed === typed);
+
+// A field typed into is noted (in order with the taps), the event left to go on: React, if the field's
+// part has its code, hydrates the part on it and hands it to the app. Looked at again once the event is
+// done: hydrated by then, it is held no more.
+const noteTyped = (event: Event) => {
+  const field = event.target instanceof HTMLElement ? event.target : null;
+  if (!field?.matches(EARLY_TYPED_FIELDS) || !root?.contains(field) || isHeld(field, true)) return;
+  if (isHydrated(field)) return;
+  const note: HeldControl = { control: field, typed: true };
+  held.push(note);
+  queueMicrotask(() => {
+    if (isHydrated(field) && held.includes(note)) held.splice(held.indexOf(note), 1);
+  });
+  if (appStarted) watch();
+};
+
+/** The listeners on #root while taps are held. */
+const LISTENERS: [string, (event: Event) => void][] = [
+  ['click', hold],
+  ['submit', hold],
+  ['input', noteTyped],
+  ['change', noteTyped],
+];
 
 /** Holds taps and form submits on `element` until the app has hydrated what was tapped. */
 export function holdEarlyTaps(element: HTMLElement): void {
   root = element;
   appStarted = false;
-  element.addEventListener('click', hold, true);
-  element.addEventListener('submit', hold, true);
+  for (const [type, listener] of LISTENERS) element.addEventListener(type, listener, true);
   // What the page's inline catcher held before this code had loaded (common/early-taps.ts).
   const caught = (window as unknown as Record<string, CaughtTaps | undefined>)[EARLY_TAPS_GLOBAL];
   if (caught) {
     caught.stop();
-    for (const control of caught.held) if (!held.includes(control)) held.push(control);
+    for (const h of caught.held) if (!isHeld(h.control, h.typed)) held.push(h);
   }
 }
 
 /** Stops holding and taps again whatever is still held (a part that never hydrated is tapped anyway). */
 export function releaseEarlyTaps(): void {
-  root?.removeEventListener('click', hold, true);
-  root?.removeEventListener('submit', hold, true);
+  for (const [type, listener] of LISTENERS) root?.removeEventListener(type, listener, true);
   root = null;
   appStarted = false;
   clearTimeout(giving);

@@ -78,8 +78,10 @@ export function MembersPage() {
               : 'Se och ta kontakt med andra medlemmar'}
           </Text>
         </div>
-        {/* Not a part of its own: a search typed before a later part hydrated was lost. */}
-        <DirectoryFilters value={filters} onChange={setFilters} />
+        {/* The filters and each slice of the cards hydrate as parts of their own, in short tasks (issue 33). */}
+        <HydrationPart>
+          <DirectoryFilters value={filters} onChange={setFilters} />
+        </HydrationPart>
         {directory.isError ? (
           <Alert color="red" title="Kunde inte hämta medlemmar">
             {apiErrorMessage(directory.error)}
@@ -113,7 +115,6 @@ export function MembersPage() {
               {countText(total)}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {/* Each slice of the cards hydrates as a part of its own, in short tasks (issue 33). */}
               {slices(members, CARDS_PER_PART).map((slice) => (
                 <HydrationPart key={slice[0]?.id}>
                   {slice.map((m) => (

@@ -66,7 +66,7 @@ export function MessagesPage() {
           </Title>
           <ConnectionIndicator />
         </Group>
-        {/* The settings and the list hydrate as parts of their own, in short tasks (issue 33). */}
+        {/* The settings, the list and the thread hydrate as parts of their own, in short tasks (issue 33). */}
         <HydrationPart>
           <MessageSettings largeText={largeText} onLargeText={setLargeText} />
         </HydrationPart>
@@ -95,15 +95,16 @@ export function MessagesPage() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
               {selectedId ? (
-                // Not a part of its own: text typed into its box before a later part hydrated was lost.
-                <ThreadView
-                  key={selectedId}
-                  selfId={user.id}
-                  partnerId={selectedId}
-                  partner={partner}
-                  largeText={largeText}
-                  onBack={wide ? undefined : () => navigate('/messages')}
-                />
+                <HydrationPart>
+                  <ThreadView
+                    key={selectedId}
+                    selfId={user.id}
+                    partnerId={selectedId}
+                    partner={partner}
+                    largeText={largeText}
+                    onBack={wide ? undefined : () => navigate('/messages')}
+                  />
+                </HydrationPart>
               ) : (
                 <Center h="100%">
                   <Text c="dimmed">Välj en konversation</Text>

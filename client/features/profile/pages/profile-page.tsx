@@ -58,30 +58,32 @@ export function ProfilePage() {
       </Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          {/* The card and the form are not parts of their own: what is typed or chosen in them before a
-              later part hydrated would be lost. */}
-          <ProfileSideCard user={user} />
+          <HydrationPart>
+            <ProfileSideCard user={user} />
+          </HydrationPart>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             {/* Only the open tab is drawn: the other's lists are neither rendered nor hydrated (issue 33). */}
-            <Tabs value={tab} onChange={setTab} keepMounted={false}>
-              <Tabs.List mb="md">
-                <Tabs.Tab value="profile">Min Profil</Tabs.Tab>
-                <Tabs.Tab value="events">Mina evenemang</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="profile">
-                <ProfileForm key={user.id} user={user} />
-              </Tabs.Panel>
-              <Tabs.Panel value="events">
-                <MyEventsTab userId={user.id} />
-                <Suspense fallback={null}>
-                  <Box mt="xl">
-                    <ResultsHistory userId={user.id} own />
-                  </Box>
-                </Suspense>
-              </Tabs.Panel>
-            </Tabs>
+            <HydrationPart>
+              <Tabs value={tab} onChange={setTab} keepMounted={false}>
+                <Tabs.List mb="md">
+                  <Tabs.Tab value="profile">Min Profil</Tabs.Tab>
+                  <Tabs.Tab value="events">Mina evenemang</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="profile">
+                  <ProfileForm key={user.id} user={user} />
+                </Tabs.Panel>
+                <Tabs.Panel value="events">
+                  <MyEventsTab userId={user.id} />
+                  <Suspense fallback={null}>
+                    <Box mt="xl">
+                      <ResultsHistory userId={user.id} own />
+                    </Box>
+                  </Suspense>
+                </Tabs.Panel>
+              </Tabs>
+            </HydrationPart>
             {/* The sections below the form hydrate as parts of their own, in short tasks (issue 33). */}
             <HydrationPart>
               <SecuritySection onChangeEmail={changeEmail} />
