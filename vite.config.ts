@@ -101,7 +101,20 @@ const clientBuild = defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8000 } } },
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 8000 },
+          // The profile's schema in a chunk of its own: grouped with the rules the profile page uses
+          // (age, options), it brought zod to the page, where the schema is loaded only to save (issue 33).
+          groups: [
+            {
+              name: 'users-schema',
+              test: /common[\\/]schemas[\\/]users\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

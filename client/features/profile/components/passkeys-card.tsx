@@ -2,7 +2,7 @@ import { apiErrorMessage, apiErrorStatus } from '@client/lib/api';
 import { formatDate, formatTime } from '@client/lib/dates';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { PASSKEY_NAME_MAX } from '@common/limits';
-import { type Passkey, passkeyNameSchema } from '@common/schemas/account';
+import type { Passkey } from '@common/schemas/account';
 import {
   ActionIcon,
   Alert,
@@ -71,8 +71,10 @@ function NameModal({
 }) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The rule comes with zod, loaded when a name is first sent, not with the profile page (issue 33).
+    const { passkeyNameSchema } = await import('@common/schemas/account');
     const parsed = passkeyNameSchema.safeParse({ name: value });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Ange ett namn');
     setError(null);
@@ -80,7 +82,7 @@ function NameModal({
   };
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <TextInput
             label="Namn på nyckeln"

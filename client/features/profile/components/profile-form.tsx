@@ -1,10 +1,10 @@
 import { apiErrorMessage } from '@client/lib/api';
 import { toastError, toastSuccess } from '@client/lib/toast';
 import { msg } from '@common/messages';
-import { type FullUser, profileUpdateSchema } from '@common/schemas/users';
+import type { FullUser } from '@common/schemas/users';
 import { Button, Card, Divider, Group, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useUpdateProfile } from '../api/profile-api';
 import { CompletenessBar } from './completeness-bar';
 import {
@@ -14,13 +14,25 @@ import {
 } from './profile-form-sections';
 import { formValuesFromUser, type ProfileFormValues, toProfileInput } from './profile-form-values';
 
+/**
+ * The form's rules: the schema the server uses, with zod under it (about 90 kB of script), loaded when the
+ * member first goes into the form or saves, not with the page (issue 33: it was a long task of its own
+ * while a phone started the profile, and after it when loaded once the page was idle).
+ */
+let profileRules: ((values: ProfileFormValues) => FormErrors) | undefined;
+const loadProfileRules = () =>
+  import('@common/schemas/users').then((m) => {
+    profileRules ??= schemaResolver(m.profileUpdateSchema, { sync: true });
+  });
+
 /** Tab 'Min Profil': the profile form with every rule of spec §5, validated by the schema the server uses. */
 export function ProfileForm({ user }: { user: FullUser }) {
   const update = useUpdateProfile(user.id);
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: formValuesFromUser(user),
-    validate: schemaResolver(profileUpdateSchema, { sync: true }),
+    // Used at a save, which waits for the rules first (submit below).
+    validate: (values) => profileRules?.(values) ?? {},
   });
 
   // The address in force changed elsewhere (a confirmed link): the field follows unless being edited.
@@ -68,9 +80,14 @@ export function ProfileForm({ user }: { user: FullUser }) {
     );
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void loadProfileRules().then(() => form.onSubmit(save, invalid)());
+  };
+
   return (
     <Card withBorder radius="md" padding="lg">
-      <form onSubmit={form.onSubmit(save, invalid)} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadProfileRules()} noValidate>
         <Stack gap="xl">
           <CompletenessBar
             fields={{
