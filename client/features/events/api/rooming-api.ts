@@ -43,9 +43,10 @@ export function useChangeRooming(eventId: number) {
 }
 
 /** GET /api/events/{id}/my-room: the member's room-mates once published. */
-export function useMyRoom(eventId: number) {
+export function useMyRoom(eventId: number, enabled = true) {
   return useQuery({
     queryKey: ['/api/events', String(eventId), 'my-room'],
+    enabled,
     queryFn: () =>
       apiJson<MyRoom>(
         'GET',

@@ -13,10 +13,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 export const ridesKey = (eventId: number) => ['/api/events', String(eventId), 'rides'] as const;
 const messagesKey = (rideId: number) => ['/api/rides', String(rideId), 'messages'] as const;
 
-/** GET /api/events/{id}/rides: the event's rides, those matching the member's own first. */
-export function useRides(eventId: number) {
+/**
+ * GET /api/events/{id}/rides: the event's rides, those matching the member's own first (not asked while
+ * `enabled` is false: the event page holds it while it reads the member's place again).
+ */
+export function useRides(eventId: number, enabled = true) {
   return useQuery({
     queryKey: ridesKey(eventId),
+    enabled,
     queryFn: () =>
       apiJson<RideList>(
         'GET',

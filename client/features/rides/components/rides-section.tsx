@@ -43,8 +43,17 @@ function localValue(at: Date): string {
  * 'Samåkning' on the event page (issue 30), for members with a place: offer seats or ask for a ride,
  * the list with rides from the member's own area first, asking for a seat, and the driver's accept.
  */
-export function RidesSection({ eventId, startTime }: { eventId: number; startTime: string }) {
-  const rides = useRides(eventId);
+export function RidesSection({
+  eventId,
+  startTime,
+  paused = false,
+}: {
+  eventId: number;
+  startTime: string;
+  /** The event page is reading the member's place again: the list waits. */
+  paused?: boolean;
+}) {
+  const rides = useRides(eventId, !paused);
   const [adding, setAdding] = useState(false);
   return (
     <Card

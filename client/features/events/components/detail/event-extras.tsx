@@ -2,7 +2,9 @@ import { useClock } from '@client/lib/use-now';
 import { includesLodging } from '@common/rules/room-wish';
 import type { EventDetail } from '@common/schemas/events';
 import { Center, Loader, Stack } from '@mantine/core';
+import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { eventKey } from '../../api/events-query';
 
 // Loaded only for those who see them: members with a place (Samåkning, their room), organisers (Rum).
 const RidesSection = lazy(() =>
@@ -22,6 +24,9 @@ export function EventExtras({ event }: { event: EventDetail }) {
   const live = event.status !== 'cancelled' && event.status !== 'completed' && !over;
   const registered = event.myRegistration?.status === 'registered';
   const organiser = event.abilities.canEdit && includesLodging(event);
+  // While the event is read again (after a change of place) the parts for members with a place wait for it
+  // rather than ask with a place the member may just have given up (a 403 while the page takes them away).
+  const rereading = useIsFetching({ queryKey: eventKey(event.id), exact: true }) > 0;
   if (!(live && registered) && !organiser) return null;
   return (
     <Suspense
@@ -32,8 +37,10 @@ export function EventExtras({ event }: { event: EventDetail }) {
       }
     >
       <Stack>
-        {registered && event.roomsPublishedAt ? <MyRoom eventId={event.id} /> : null}
-        {live && registered ? <RidesSection eventId={event.id} startTime={event.startTime} /> : null}
+        {registered && event.roomsPublishedAt ? <MyRoom eventId={event.id} paused={rereading} /> : null}
+        {live && registered ? (
+          <RidesSection eventId={event.id} startTime={event.startTime} paused={rereading} />
+        ) : null}
         {organiser ? <RoomingManager eventId={event.id} /> : null}
       </Stack>
     </Suspense>

@@ -2,8 +2,8 @@ import { Card, Text, Title } from '@mantine/core';
 import { useMyRoom } from '../../api/rooming-api';
 
 /** The member's room and room-mates on a trip, once the organiser has published the rooms (issue 30). */
-export function MyRoom({ eventId }: { eventId: number }) {
-  const room = useMyRoom(eventId);
+export function MyRoom({ eventId, paused = false }: { eventId: number; paused?: boolean }) {
+  const room = useMyRoom(eventId, !paused);
   if (!room.data?.published || room.data.roomNumber === null) return null;
   const mates = room.data.roomMates;
   return (
