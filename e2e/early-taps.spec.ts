@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { SSR_STATE_ID } from '../common/ssr';
 import { expect, fillPagePath, loginAs, PRO, test } from './support';
 
@@ -17,19 +18,28 @@ const PAGES = ['/', '/events', '/events/{event}', '/messages', '/members', '/pro
 /** How long each of the app's chunks is held back (the entry and what it imports itself are not). */
 const SCRIPT_DELAY_MS = 1_500;
 
+/**
+ * The Pro member logged in, in a context `width` px wide whose app chunks each arrive SCRIPT_DELAY_MS late
+ * (the entry and what it imports itself do not): the server's page is there long before React hydrates it.
+ */
+async function proWithLateScripts(browser: Browser, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  const page = await context.newPage();
+  await loginAs(page, PRO);
+  await page.route('**/assets/*.js', async (route) => {
+    if (!/\/(index|rolldown-runtime|preload-helper)-/.test(route.request().url()))
+      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+  return { context, page };
+}
+
 for (const width of [390, 1280]) {
   test(`the first tap on a server-rendered member page opens the user menu (${width} px)`, async ({
     browser,
   }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({ viewport: { width, height: 844 } });
-    const page = await context.newPage();
-    await loginAs(page, PRO);
-    await page.route('**/assets/*.js', async (route) => {
-      if (!/\/(index|rolldown-runtime|preload-helper)-/.test(route.request().url()))
-        await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
-      await route.continue();
-    });
+    const { context, page } = await proWithLateScripts(browser, width);
     for (const template of PAGES) {
       const path = await fillPagePath(page, template);
       await test.step(path, async () => {
@@ -62,14 +72,7 @@ test('a message typed before the conversation has hydrated is sent as typed (390
   browser,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await loginAs(page, PRO);
-  await page.route('**/assets/*.js', async (route) => {
-    if (!/\/(index|rolldown-runtime|preload-helper)-/.test(route.request().url()))
-      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
-    await route.continue();
-  });
+  const { context, page } = await proWithLateScripts(browser, 390);
   const path = await fillPagePath(page, '/messages/{member}');
   await page.goto(path, { waitUntil: 'commit' });
   const box = page.getByRole('textbox', { name: 'Meddelande' });
