@@ -1,5 +1,5 @@
 import { UnreadMessagesLink } from '@client/features/messages/components/unread-messages-badge';
-import { useRealtime, useRealtimeStatus } from '@client/features/messages/realtime/use-realtime';
+import { useRealtime } from '@client/features/messages/realtime/use-realtime';
 import {
   applyPushedNotification,
   NOTIFICATIONS_KEY,
@@ -7,25 +7,20 @@ import {
 import { NotificationBell } from '@client/features/notifications/components/notification-bell';
 import type { FullUser } from '@common/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { UserMenu } from './user-menu';
 
 /**
- * The bell, fed by the realtime socket: a pushed notice shows at once; whenever the socket (re)connects
- * the notices are reloaded, since any sent while it was down (or before it first opened) were missed.
+ * The bell, fed by the realtime socket: a pushed notice shows at once; whenever the server has joined the
+ * socket to the member's stream (its first connect and every reconnect) the notices are reloaded, since
+ * any sent while it was down, or before the join, were pushed to nobody.
  */
 function LiveNotificationBell() {
   const qc = useQueryClient();
   useRealtime((event) => {
     if (event.type === 'notification') applyPushedNotification(qc, event.data);
+    if (event.type === 'joined')
+      void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }, { cancelRefetch: false });
   });
-  const status = useRealtimeStatus();
-  const wasConnected = useRef(status === 'connected');
-  useEffect(() => {
-    if (status === 'connected' && !wasConnected.current)
-      void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-    wasConnected.current = status === 'connected';
-  }, [status, qc]);
   return <NotificationBell />;
 }
 

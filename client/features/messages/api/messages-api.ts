@@ -10,7 +10,7 @@ import {
 } from '@common/schemas/messages';
 import { memberListItemSchema, type PublicUser } from '@common/schemas/users';
 import type { ServerLoad } from '@common/ssr';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 // The shared schemas check answers in development only (lib/api.ts); the build drops them and zod with them,
@@ -56,6 +56,19 @@ export function useRefreshConversations() {
       qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
       qc.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
     ]);
+}
+
+/**
+ * Reads again what pushes keep current (the conversations, an open thread, the unread count) once the socket
+ * has joined the member's stream (the server's `joined`, also after a reconnect): a message sent between the
+ * page's first read and the join was pushed to nobody. Each component that shows such a list calls it; a
+ * read already under way is not started again.
+ */
+export function catchUpMessages(qc: QueryClient): Promise<unknown> {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY }, { cancelRefetch: false }),
+    qc.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }, { cancelRefetch: false }),
+  ]);
 }
 
 /** A thread and whether it is closed (the caller can no longer write there: 'Konversationen är stängd'). */

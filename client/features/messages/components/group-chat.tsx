@@ -29,10 +29,15 @@ export function GroupChat({ eventId }: { eventId: number }) {
   const viewport = useRef<HTMLDivElement>(null);
   const count = messages?.length ?? 0;
 
-  // Pushed to participants anyway; watching also brings them to admins who take no part.
+  // Pushed to participants anyway; watching also brings them to admins who take no part. Once the server
+  // says it watches, the chat is read again: what was sent before (the socket opens after the page is
+  // interactive) was pushed to nobody and would wait for the 5 s refresh.
   useWatchEventChat(eventId);
   useRealtime((event) => {
-    if (event.type === 'new_message' && event.data.message.eventId === eventId) {
+    if (
+      (event.type === 'new_message' && event.data.message.eventId === eventId) ||
+      (event.type === 'watching_event_chat' && event.data.eventId === eventId)
+    ) {
       void qc.invalidateQueries({ queryKey: groupChatKey(eventId) });
     }
   });

@@ -1,18 +1,21 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
 import { ActionIcon, Badge, Indicator } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useRefreshConversations, useUnreadCount } from '../api/messages-api';
+import { catchUpMessages, useRefreshConversations, useUnreadCount } from '../api/messages-api';
 import { useRealtime } from '../realtime/use-realtime';
 
-/** The unread count, kept current by pushes. */
+/** The unread count, kept current by pushes (and read again when the socket joins: catchUpMessages). */
 function useLiveUnreadCount(): number {
   const { user } = useAuth();
+  const qc = useQueryClient();
   const { data } = useUnreadCount(Boolean(user));
   const refresh = useRefreshConversations();
   useRealtime((event) => {
     if (event.type === 'new_message' && !event.data.message.isGroupMessage) void refresh();
     if (event.type === 'messages_read') void refresh();
+    if (event.type === 'joined') void catchUpMessages(qc);
   });
   return user ? (data?.count ?? 0) : 0;
 }

@@ -6,7 +6,13 @@ import { Center, Container, Grid, Group, Paper, Stack, Text, Title } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { threadKey, useConversations, useMember, useRefreshConversations } from '../api/messages-api';
+import {
+  catchUpMessages,
+  threadKey,
+  useConversations,
+  useMember,
+  useRefreshConversations,
+} from '../api/messages-api';
 import { ConnectionIndicator } from '../components/connection-indicator';
 import { ConversationList } from '../components/conversation-list';
 import { MessageSettings } from '../components/message-settings';
@@ -47,6 +53,8 @@ export function MessagesPage() {
       if (m.senderId !== user?.id && readSoundPreference()) playNotificationSound();
     }
     if (event.type === 'messages_read') void refresh();
+    // The open thread too (the header's badge does the same should its part not be there yet).
+    if (event.type === 'joined') void catchUpMessages(qc);
   });
 
   const inList = conversations.data?.find((c) => c.user.id === selectedId)?.user;
