@@ -4,10 +4,10 @@
 // the API requests it made; --profile adds a CPU profile of each load. See bench/README.md.
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CPU_SLOWDOWN } from '../e2e/chromium';
 import { printProfiles } from './lib/cpu-profile';
 import { startDemoSite } from './lib/demo-site';
-import { CPU_SLOWDOWN, type Load, loadOnce, printLoad } from './lib/page-load';
+import { type Load, loadOnce, printLoad } from './lib/page-load';
 import { median, ms } from './lib/stats';
 
 const USAGE = `Usage: npx tsx bench/profile-page.ts [--member] [--runs N] [--profile] [--console] /path ...

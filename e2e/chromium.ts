@@ -11,3 +11,8 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--disable-dev-shm-usage',
 ];
+/**
+ * How much slower than this machine a page's CPU runs when a journey or a bench stands in for a phone (CDP
+ * Emulation.setCPUThrottlingRate): Lighthouse mobile's own factor (issue 33).
+ */
+export const CPU_SLOWDOWN = 4;

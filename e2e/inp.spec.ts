@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { CPU_SLOWDOWN } from './chromium';
 import { ADMIN, expect, FREE, hydrated, loginAs, PRO, test } from './support';
 
 // Issue 33: how fast the interactions members repeat answer on screen, as Chromium's Event Timing API
@@ -9,7 +10,6 @@ import { ADMIN, expect, FREE, hydrated, loginAs, PRO, test } from './support';
 // interaction (event entries with an interactionId, durationThreshold 16 ms) between the tap and what it
 // shows. INP_RESULTS=1 writes the figures to bench/results/inp.json.
 
-const CPU_SLOWDOWN = 4;
 /**
  * The bound the journey holds each interaction to. The issue's goal is 200 ms; this bound is what the
  * figures on this shared 2-core machine stay well within (a tap that hangs the page for a second fails).

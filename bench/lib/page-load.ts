@@ -1,11 +1,10 @@
 // profile-page.ts's loads: one page in a new browser context on a slowed CPU, watched until it is quiet, with
 // its long tasks, milestones, API requests and console, and how they are printed.
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { CPU_SLOWDOWN } from '../../e2e/chromium';
 import { type CpuProfile, SAMPLING_US } from './cpu-profile';
 import { ms } from './stats';
 
-/** How much slower than this machine the page's CPU runs (CDP Emulation.setCPUThrottlingRate). */
-export const CPU_SLOWDOWN = 4;
 /** A load ends once the page has had no long task and no request for this long… */
 const QUIET_MS = 3000;
 /** …or this long after it began. */
