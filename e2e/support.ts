@@ -206,7 +206,8 @@ export async function demoEvent(
 
 /**
  * A page's path with its placeholders filled from the demo data: `{event}` an upcoming event, `{groups}`
- * the event with ball groups (`demoEvent` 'withGroups'), `{member}` a member of the directory's first page.
+ * the event with ball groups (`demoEvent` 'withGroups'), `{scored}` the scored round, `{member}` a member of the
+ * directory's first page.
  */
 export async function fillPagePath(page: Page, path: string): Promise<string> {
   if (!path.includes('{')) return path;
@@ -218,6 +219,19 @@ export async function fillPagePath(page: Page, path: string): Promise<string> {
   const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now()) ?? events[0];
   const groups = events.find((e) => DEMO_EVENT_TITLES.withGroups.includes(e.title)) ?? upcoming;
   let filled = path.replace('{event}', String(upcoming.id)).replace('{groups}', String(groups.id));
+  if (filled.includes('{scored}')) {
+    // The demo's scored round (server/seed/demo-scores.ts): the newest ended event with a leaderboard.
+    const ended = events.filter((e) => Date.parse(e.startTime) < Date.now()).reverse();
+    let scored: number | undefined;
+    for (const e of ended) {
+      if ((await page.request.get(`/api/events/${e.id}/leaderboard`)).ok()) {
+        scored = e.id;
+        break;
+      }
+    }
+    expect(scored, 'the demo’s scored round').toBeDefined();
+    filled = filled.replace('{scored}', String(scored));
+  }
   if (filled.includes('{member}')) {
     const members = (await (await page.request.get('/api/users?limit=5')).json()) as
       | { id: string }[]

@@ -61,7 +61,8 @@ export function EventListCard({ event, myPlace }: { event: Event; myPlace?: Upco
           <AvailabilityBadge event={event} />
           {myPlace ? <MyPlaceBadge place={myPlace} /> : null}
         </Group>
-        <Title order={3} fz="lg" lineClamp={2}>
+        {/* Right under the page's h1 on /events: an h2 (WCAG heading order), drawn as before. */}
+        <Title order={2} size="h3" fz="lg" lineClamp={2}>
           <Link to={`/events/${event.id}`} className={classes.link}>
             {event.title}
           </Link>

@@ -81,12 +81,15 @@ export function LeaderboardTable({
 
 const CONTEST_LABELS = { closest_to_pin: 'Närmast hål', longest_drive: 'Längsta drive' } as const;
 
-/** The side contests ('Närmast hål', 'Längsta drive') with winner and measure. */
-export function ContestList({ board }: { board: Leaderboard }) {
+/**
+ * The side contests ('Närmast hål', 'Längsta drive') with winner and measure. `headingOrder`: the heading's
+ * level under the page's own (an h2 on the leaderboard page, an h3 in the event page's golf section).
+ */
+export function ContestList({ board, headingOrder = 3 }: { board: Leaderboard; headingOrder?: 2 | 3 }) {
   if (board.contests.length === 0) return null;
   return (
     <Stack gap={4}>
-      <Title order={3} fz="md">
+      <Title order={headingOrder} size="h3" fz="md">
         Tävlingar på hål
       </Title>
       <List listStyleType="none" spacing={2} size="sm">

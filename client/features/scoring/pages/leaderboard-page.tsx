@@ -76,7 +76,7 @@ export function LeaderboardPage() {
               )}
             </Group>
             <LeaderboardTable board={board.data} userId={user?.id} />
-            <ContestList board={board.data} />
+            <ContestList board={board.data} headingOrder={2} />
             {!board.data.final ? (
               <Text size="xs" c="dimmed">
                 Placeringen avgörs av spelhandicap och de sista hålen vid lika resultat.
