@@ -35,8 +35,14 @@ export function ThreadView({ selfId, partnerId, partner, largeText, onBack }: Pr
   return (
     <Stack gap="sm" h="100%">
       <Group gap="sm" wrap="nowrap">
+        {/* Phones only: wider screens show the list beside the thread. */}
         {onBack ? (
-          <ActionIcon variant="subtle" onClick={onBack} aria-label="Tillbaka till konversationerna">
+          <ActionIcon
+            variant="subtle"
+            onClick={onBack}
+            aria-label="Tillbaka till konversationerna"
+            hiddenFrom="md"
+          >
             <IconArrowLeft size={18} />
           </ActionIcon>
         ) : null}

@@ -1,10 +1,9 @@
 import { useAuth } from '@client/features/auth/hooks/use-auth';
-import { useMatchMedia } from '@client/lib/use-match-media';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { HydrationPart } from '@client/ui/hydration-part';
 import { Center, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   catchUpMessages,
@@ -32,7 +31,6 @@ export function MessagesPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const wide = useMatchMedia('(min-width: 62em)', true);
   const [largeText, setLargeText] = useState(false);
   const conversations = useConversations();
   const refresh = useRefreshConversations();
@@ -61,8 +59,8 @@ export function MessagesPage() {
   const member = useMember(selectedId, Boolean(selectedId) && conversations.isSuccess && !inList);
   const partner = inList ?? member.data;
   const select = (userId: string) => navigate(`/messages/${encodeURIComponent(userId)}`);
-  const showList = wide || !selectedId;
-  const showThread = wide || Boolean(selectedId);
+  // The same function every render: a new one would be an update to the thread's part before it hydrates.
+  const back = useCallback(() => navigate('/messages'), [navigate]);
 
   if (!user) return null;
   return (
@@ -79,48 +77,47 @@ export function MessagesPage() {
           <MessageSettings largeText={largeText} onLargeText={setLargeText} />
         </HydrationPart>
       </Group>
+      {/* Phones show the list, or the open conversation with a way back; wider screens both. Chosen by CSS, not
+          by a media query in script: the layout the server drew stays as it is while the page hydrates (a
+          phone's answer arriving after hydration drew the thread anew, and lost what was typed into it). */}
       <Grid gap="md">
-        {showList ? (
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
-              <Stack gap="sm" h="100%">
-                <HydrationPart>
-                  <NewMessageDialog selfId={user.id} onPick={select} />
-                </HydrationPart>
-                <HydrationPart>
-                  <ConversationList
-                    conversations={conversations.data}
-                    loading={conversations.isLoading}
-                    selectedId={selectedId}
-                    onSelect={select}
-                  />
-                </HydrationPart>
-              </Stack>
-            </Paper>
-          </Grid.Col>
-        ) : null}
-        {showThread ? (
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
-              {selectedId ? (
-                <HydrationPart>
-                  <ThreadView
-                    key={selectedId}
-                    selfId={user.id}
-                    partnerId={selectedId}
-                    partner={partner}
-                    largeText={largeText}
-                    onBack={wide ? undefined : () => navigate('/messages')}
-                  />
-                </HydrationPart>
-              ) : (
-                <Center h="100%">
-                  <Text c="dimmed">Välj en konversation</Text>
-                </Center>
-              )}
-            </Paper>
-          </Grid.Col>
-        ) : null}
+        <Grid.Col span={{ base: 12, md: 4 }} visibleFrom={selectedId ? 'md' : undefined}>
+          <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
+            <Stack gap="sm" h="100%">
+              <HydrationPart>
+                <NewMessageDialog selfId={user.id} onPick={select} />
+              </HydrationPart>
+              <HydrationPart>
+                <ConversationList
+                  conversations={conversations.data}
+                  loading={conversations.isLoading}
+                  selectedId={selectedId}
+                  onSelect={select}
+                />
+              </HydrationPart>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }} visibleFrom={selectedId ? undefined : 'md'}>
+          <Paper withBorder radius="md" p="sm" h={PANEL_HEIGHT} mih={420}>
+            {selectedId ? (
+              <HydrationPart>
+                <ThreadView
+                  key={selectedId}
+                  selfId={user.id}
+                  partnerId={selectedId}
+                  partner={partner}
+                  largeText={largeText}
+                  onBack={back}
+                />
+              </HydrationPart>
+            ) : (
+              <Center h="100%">
+                <Text c="dimmed">Välj en konversation</Text>
+              </Center>
+            )}
+          </Paper>
+        </Grid.Col>
       </Grid>
     </Container>
   );
