@@ -68,24 +68,44 @@ for (const width of [390, 1280]) {
 // Text typed into a server-rendered field before React has hydrated it stays in the field but never reached
 // the app's state: the send button stayed disabled and the next render wiped the text. The app now hands it
 // over once the field has hydrated (client/lib/early-taps.ts).
-test('a message typed before the conversation has hydrated is sent as typed (390 px)', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const { context, page } = await proWithLateScripts(browser, 390);
+/** The Pro member's conversation with the app held back, and a message typed into its box before it hydrated. */
+async function typedBeforeHydration(browser: Browser, width: number) {
+  const { context, page } = await proWithLateScripts(browser, width);
   const path = await fillPagePath(page, '/messages/{member}');
   await page.goto(path, { waitUntil: 'commit' });
   const box = page.getByRole('textbox', { name: 'Meddelande' });
   await box.waitFor();
   const text = `Skrivet innan sidan vaknat ${Date.now()}`;
   await box.fill(text, { noWaitAfter: true });
-  const hydrated = await box.evaluate((b) => Object.keys(b).some((k) => k.startsWith('__reactFiber$')));
-  expect(hydrated, 'the message box was still server markup when typed into').toBe(false);
+  const stillMarkup = () => box.evaluate((b) => !Object.keys(b).some((k) => k.startsWith('__reactFiber$')));
+  expect(await stillMarkup(), 'the message box was still server markup when typed into').toBe(true);
+  const thread = page.getByLabel('Meddelanden i konversationen');
+  return { context, page, box, text, thread, stillMarkup };
+}
+
+test('a message typed before the conversation has hydrated is sent as typed (390 px)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page, box, text, thread } = await typedBeforeHydration(browser, 390);
   // Once hydrated the app has the text: the send button turns on, and what is sent is what was typed.
   const send = page.getByRole('button', { name: 'Skicka' });
   await expect(send).toBeEnabled({ timeout: 30_000 });
   await send.click();
-  await expect(page.getByLabel('Meddelanden i konversationen').getByText(text)).toBeVisible();
+  await expect(thread.getByText(text)).toBeVisible();
+  await expect(box).toHaveValue('');
+  await context.close();
+});
+
+test('Enter pressed before the conversation has hydrated sends the message once it has (1280 px)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, box, text, thread, stillMarkup } = await typedBeforeHydration(browser, 1280);
+  await box.press('Enter', { noWaitAfter: true });
+  expect(await stillMarkup(), 'the message box was still server markup when Enter was pressed').toBe(true);
+  // No line added while held; sent as typed once the box has hydrated, and the box is emptied.
+  await expect(thread.getByText(text)).toBeVisible({ timeout: 30_000 });
   await expect(box).toHaveValue('');
   await context.close();
 });

@@ -3,6 +3,7 @@ import {
   EARLY_TAP_CONTROLS,
   EARLY_TAPS_GLOBAL,
   EARLY_TYPED_FIELDS,
+  ENTER_SENDS_FIELDS,
   type HeldControl,
 } from '@common/early-taps';
 import { flushSync } from 'react-dom';
@@ -20,7 +21,9 @@ import { flushSync } from 'react-dom';
  * in the field, but React takes the field's value as it finds it when it hydrates and never tells the app,
  * whose state still holds the server's value: the next render of the field would wipe the text, and a send
  * would send the old value. Such a field is noted, and once React has hydrated it its value is handed to the
- * app as if typed then (replayTyped), in order with the taps: the message typed, then 'Skicka'.
+ * app as if typed then (replayTyped), in order with the taps: the message typed, then 'Skicka'. Enter in a
+ * message box (where it sends) is held likewise, with no line added, and pressed again once React has
+ * hydrated the box (pressEnter): the message typed, then Enter.
  *
  * App's effect runs when the root has hydrated, not each part: a Suspense part (a hydration part, a lazy
  * component whose chunk is still loading) may still be server markup then. React drops a click on such a
@@ -95,12 +98,13 @@ const counterpart = (gone: HeldControl): HTMLElement | null => {
   const scope = root ?? document.getElementById('root');
   const wanted = signature(gone.control);
   const same = [
-    ...(scope?.querySelectorAll<HTMLElement>(gone.typed ? EARLY_TYPED_FIELDS : EARLY_TAP_CONTROLS) ?? []),
+    ...(scope?.querySelectorAll<HTMLElement>(gone.kind === 'tap' ? EARLY_TAP_CONTROLS : EARLY_TYPED_FIELDS) ??
+      []),
   ].filter((control) => signature(control) === wanted);
   if (same.length !== 1) return null;
   const found = same[0] as HTMLElement;
   // What was typed went with the old field: it moves to the new one.
-  if (gone.typed && 'value' in found && 'value' in gone.control)
+  if (gone.kind === 'typed' && 'value' in found && 'value' in gone.control)
     setOwnValue(found, String(gone.control.value));
   return found;
 };
@@ -139,6 +143,12 @@ const replayTyped = (field: HTMLElement, typed: string) => {
   flushSync(() => field.dispatchEvent(new Event('input', { bubbles: true })));
 };
 
+/** Presses Enter again in a field where it sends, as the keyboard did then; committed at once (flushSync). */
+const pressEnter = (field: HTMLElement) => {
+  const init = { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true };
+  flushSync(() => field.dispatchEvent(new KeyboardEvent('keydown', init)));
+};
+
 /**
  * Taps again, in order, the held controls React has hydrated, or their counterparts where the part was drawn
  * anew (all with `force`), and hands it what was typed into held fields; a control gone without a
@@ -156,7 +166,8 @@ const replayReady = (force: boolean) => {
   held.splice(0, ready.length);
   for (const { next, control, typed } of ready) {
     if (!control) continue;
-    if (next.typed) replayTyped(control, typed);
+    if (next.kind === 'typed') replayTyped(control, typed);
+    else if (next.kind === 'enter') pressEnter(control);
     else control.click();
   }
   if (held.length === 0) {
@@ -184,25 +195,38 @@ const hold = (event: Event) => {
   if (appStarted && isHydrated(target)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  if (!isHeld(target, false)) held.push({ control: target, typed: false });
+  if (!isHeld(target, 'tap')) held.push({ control: target, kind: 'tap' });
   if (appStarted) watch();
 };
 
-const isHeld = (control: HTMLElement, typed: boolean) =>
-  held.some((h) => h.control === control && h.typed === typed);
+const isHeld = (control: HTMLElement, kind: HeldControl['kind']) =>
+  held.some((h) => h.control === control && h.kind === kind);
 
 // A field typed into is noted (in order with the taps), the event left to go on: React, if the field's
 // part has its code, hydrates the part on it and hands it to the app. Looked at again once the event is
 // done: hydrated by then, it is held no more.
 const noteTyped = (event: Event) => {
   const field = event.target instanceof HTMLElement ? event.target : null;
-  if (!field?.matches(EARLY_TYPED_FIELDS) || !root?.contains(field) || isHeld(field, true)) return;
+  if (!field?.matches(EARLY_TYPED_FIELDS) || !root?.contains(field) || isHeld(field, 'typed')) return;
   if (isHydrated(field)) return;
-  const note: HeldControl = { control: field, typed: true };
+  const note: HeldControl = { control: field, kind: 'typed' };
   held.push(note);
   queueMicrotask(() => {
     if (isHydrated(field) && held.includes(note)) held.splice(held.indexOf(note), 1);
   });
+  if (appStarted) watch();
+};
+
+// Enter in a message box React has not hydrated: the browser would add a line, and nothing would send it.
+const holdEnter = (event: Event) => {
+  const key = event as KeyboardEvent;
+  const field = key.target instanceof HTMLElement ? key.target : null;
+  if (key.key !== 'Enter' || key.shiftKey || key.isComposing) return;
+  if (!field?.matches(ENTER_SENDS_FIELDS) || !root?.contains(field)) return;
+  if (appStarted && isHydrated(field)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!isHeld(field, 'enter')) held.push({ control: field, kind: 'enter' });
   if (appStarted) watch();
 };
 
@@ -212,6 +236,7 @@ const LISTENERS: [string, (event: Event) => void][] = [
   ['submit', hold],
   ['input', noteTyped],
   ['change', noteTyped],
+  ['keydown', holdEnter],
 ];
 
 /** Holds taps and form submits on `element` until the app has hydrated what was tapped. */
@@ -223,7 +248,7 @@ export function holdEarlyTaps(element: HTMLElement): void {
   const caught = (window as unknown as Record<string, CaughtTaps | undefined>)[EARLY_TAPS_GLOBAL];
   if (caught) {
     caught.stop();
-    for (const h of caught.held) if (!isHeld(h.control, h.typed)) held.push(h);
+    for (const h of caught.held) if (!isHeld(h.control, h.kind)) held.push(h);
   }
 }
 

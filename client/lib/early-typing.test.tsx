@@ -1,4 +1,4 @@
-import { EARLY_TAP_CATCHER, EARLY_TAPS_GLOBAL } from '@common/early-taps';
+import { type CaughtTaps, EARLY_TAP_CATCHER, EARLY_TAPS_GLOBAL } from '@common/early-taps';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -15,6 +15,9 @@ afterEach(() => {
   app = undefined;
   releaseEarlyTaps();
   document.body.innerHTML = '';
+  // A catcher a failed test left listening would hold the next test's events too.
+  const caught = (window as unknown as Record<string, CaughtTaps | undefined>)[EARLY_TAPS_GLOBAL];
+  caught?.stop();
   delete (window as unknown as Record<string, unknown>)[EARLY_TAPS_GLOBAL];
 });
 
@@ -24,7 +27,17 @@ function MessageBox({ sent }: { sent: string[] }) {
   const [subject, setSubject] = useState('');
   return (
     <form>
-      <textarea aria-label="Meddelande" value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        aria-label="Meddelande"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        enterKeyHint="send"
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.shiftKey) return;
+          e.preventDefault();
+          sent.push(`${subject}/${text}`);
+        }}
+      />
       <input aria-label="Ämne" value={subject} onChange={(e) => setSubject(e.target.value)} />
       <button type="button" onClick={() => sent.push(`${subject}/${text}`)}>
         Skicka
@@ -77,7 +90,12 @@ function setUp() {
     await vi.waitFor(() => expect(started).toBe(true));
   };
   const shown = () => root.querySelector('output')?.textContent;
-  return { root, sent, type, title, send, hydrate, arrive, shown };
+  /** Enter in the box; answers whether the browser may still add its line (the event was not held). */
+  const enter = (shiftKey = false) =>
+    box.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', shiftKey, bubbles: true, cancelable: true }),
+    );
+  return { root, sent, type, title, send, hydrate, arrive, shown, enter };
 }
 
 describe('text typed before the field hydrated (issue 33)', () => {
@@ -98,6 +116,33 @@ describe('text typed before the field hydrated (issue 33)', () => {
     await vi.waitFor(() => expect(page.shown()).toBe('Golf/Hej Frida!'));
     page.send.click();
     expect(page.sent).toEqual(['Golf/Hej Frida', 'Golf/Hej Frida!']);
+  });
+
+  it('sends with an Enter pressed before the box hydrated, once it has, and adds no line', async () => {
+    const page = setUp();
+    holdEarlyTaps(page.root);
+    await page.hydrate();
+    page.type('Hej');
+    // Shift+Enter adds a line as always; Enter is held (no line) until the box can send.
+    expect(page.enter(true)).toBe(true);
+    expect(page.enter()).toBe(false);
+    expect(page.sent).toEqual([]);
+    await page.arrive();
+    await vi.waitFor(() => expect(page.sent).toEqual(['/Hej']));
+    // Once hydrated, Enter goes straight to the box.
+    expect(page.enter()).toBe(false);
+    expect(page.sent).toEqual(['/Hej', '/Hej']);
+  });
+
+  it("holds an Enter the page's inline catcher saw before the app's code had loaded", async () => {
+    const page = setUp();
+    new Function(EARLY_TAP_CATCHER)();
+    page.type('Först');
+    expect(page.enter()).toBe(false);
+    holdEarlyTaps(page.root);
+    await page.hydrate();
+    await page.arrive();
+    await vi.waitFor(() => expect(page.sent).toEqual(['/Först']));
   });
 
   it("takes over what the page's inline catcher noted before the app's code had loaded", async () => {

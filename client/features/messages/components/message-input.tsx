@@ -44,6 +44,9 @@ export function MessageInput({ onSend, pending, placeholder, label }: Props) {
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
+        // Enter sends: the phone's keyboard says so, and an Enter pressed before the box hydrated is held
+        // and pressed again (common/early-taps.ts ENTER_SENDS_FIELDS).
+        enterKeyHint="send"
         autosize
         minRows={1}
         maxRows={6}
