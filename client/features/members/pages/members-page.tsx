@@ -114,7 +114,12 @@ export function MembersPage() {
             <Text fw={500} aria-live="polite">
               {countText(total)}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {/* Until a changed filter's answer arrives the previous cards stay, dimmed and marked busy. */}
+            <SimpleGrid
+              cols={{ base: 1, sm: 2, md: 3 }}
+              aria-busy={directory.isPlaceholderData || undefined}
+              style={{ opacity: directory.isPlaceholderData ? 0.55 : undefined, transition: 'opacity 150ms' }}
+            >
               {slices(members, CARDS_PER_PART).map((slice) => (
                 <HydrationPart key={slice[0]?.id}>
                   {slice.map((m) => (
