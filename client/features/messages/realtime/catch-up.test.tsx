@@ -8,34 +8,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupChat } from '../components/group-chat';
 import { UnreadMessagesBadge } from '../components/unread-messages-badge';
+import { FakeSocket } from './fake-socket.test-helper';
 import { realtime } from './realtime-connection';
-
-/** The browser's WebSocket as the test drives it: it opens when told and hands the page the server's frames. */
-class FakeSocket {
-  static OPEN = 1;
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  push(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 const me = { id: 'u1', role: 'user', isPro: true, firstName: 'Per' } as unknown as FullUser;
 let asked: string[];
@@ -83,7 +57,7 @@ describe('what was sent before the socket joined is read again (no push reached 
   it('the group chat, once the server says it watches it', async () => {
     const socket = await renderConnected(<GroupChat eventId={7} />);
     expect(await screen.findByText('Inga meddelanden än. Var den första att skriva!')).toBeTruthy();
-    expect(socket.sent).toContainEqual({ type: 'watch_event_chat', eventId: 7 });
+    expect(socket.frames()).toContainEqual({ type: 'watch_event_chat', eventId: 7 });
     expect(count('/api/events/7/messages')).toBe(1);
     // Another event's chat being watched is not this one's answer.
     socket.push({ type: 'watching_event_chat', data: { eventId: 8 } });
@@ -96,7 +70,7 @@ describe('what was sent before the socket joined is read again (no push reached 
   it('the unread count, once the server has joined the member’s stream (and after every reconnect)', async () => {
     const socket = await renderConnected(<UnreadMessagesBadge />);
     await waitFor(() => expect(count('/api/messages/unread-count')).toBe(1));
-    expect(socket.sent).toContainEqual({ type: 'join_messages', userId: 'u1' });
+    expect(socket.frames()).toContainEqual({ type: 'join_messages', userId: 'u1' });
     socket.push({ type: 'joined', data: { userId: 'u1' } });
     await waitFor(() => expect(count('/api/messages/unread-count')).toBe(2));
     socket.push({ type: 'joined', data: { userId: 'u1' } });
